@@ -1,0 +1,78 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { envelopePlugin } from './plugins/envelope.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  /** The built web app to serve; absent in API tests. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+/** JSON bodies are small; uploads go through multipart with their own per-purpose limits. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole server from its plugins and modules. main.ts and every server test call this. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger
+      ? {
+          level: ctx.config.logLevel,
+          redact: [
+            'req.headers.cookie',
+            'req.headers["x-csrf-token"]',
+            'req.headers.authorization',
+            'res.headers["set-cookie"]',
+          ],
+        }
+      : false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(envelopePlugin);
+  await app.register(cookie, { secret: ctx.config.sessionSecret });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'frame-src': ["'self'", 'blob:'],
+        'object-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart);
+  await app.register(csrfPlugin, { secret: ctx.config.sessionSecret });
+  await app.register(sessionPlugin, { db: ctx.db });
+  await app.register(openApiPlugin, { version: ctx.version });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(fileRoutes);
+
+  await app.register(webPlugin, { root: options.webRoot ?? '' });
+  return app;
+}

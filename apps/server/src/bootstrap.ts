@@ -1,0 +1,26 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { localFileStorage } from './modules/files/storage.ts';
+import { APP_VERSION } from './version.ts';
+
+/** Opens the database, brings it to the latest schema and wires the storage: what the server and the CLI share. */
+export async function openContext(config: Config): Promise<AppContext & { close(): Promise<void> }> {
+  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db, database.schema);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    storage: localFileStorage(path.join(config.dataDir, 'files')),
+    version: APP_VERSION,
+    close: database.close,
+  };
+}

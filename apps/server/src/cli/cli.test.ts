@@ -1,0 +1,137 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openContext } from '../bootstrap.ts';
+import { loadConfig } from '../config.ts';
+import { verifyPassword } from '../modules/auth/passwords.ts';
+import { findUserByUsername } from '../modules/users/repository.ts';
+import { testDialect } from '../test/test-app.ts';
+import { runCli } from './main.ts';
+
+// The CLI reads the same environment as the server; these tests point it at a fresh SQLite data folder.
+let dataDir: string;
+const saved = { ...process.env };
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-cli-'));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.DATABASE_URL;
+});
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(
+    argv,
+    (line) => out.push(line),
+    (line) => err.push(line),
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function findUser(username: string) {
+  const ctx = await openContext(loadConfig());
+  try {
+    return await findUserByUsername(ctx.db, username);
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe.runIf(testDialect() === 'sqlite')('cli user', () => {
+  it('creates a customer user with an argon2id hash and their company', async () => {
+    const result = await run(
+      'user',
+      'create',
+      '--username',
+      'zoe',
+      '--password',
+      'long-enough',
+      '--role',
+      'customer',
+      '--customer',
+      'Zoe Ltd',
+    );
+    expect(result).toMatchObject({ code: 0, out: expect.stringContaining('Created user zoe') });
+    const user = await findUser('zoe');
+    expect(user?.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user?.password_hash).not.toContain('long-enough');
+    expect(user?.customer_id).toBeTypeOf('number');
+  });
+
+  it('refuses a duplicate username', async () => {
+    await run('user', 'create', '--username', 'yan', '--password', 'long-enough', '--role', 'admin');
+    const again = await run(
+      'user',
+      'create',
+      '--username',
+      'yan',
+      '--password',
+      'long-enough',
+      '--role',
+      'admin',
+    );
+    expect(again.code).toBe(1);
+    expect(again.err).toBe('Error: The username yan is already taken');
+  });
+
+  it('refuses an unknown role, listing the roles', async () => {
+    const result = await run(
+      'user',
+      'create',
+      '--username',
+      'xu',
+      '--password',
+      'long-enough',
+      '--role',
+      'boss',
+    );
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('Unknown role boss');
+    expect(result.err).toContain('customer, admin, reviewer, finance, consultant');
+  });
+
+  it('refuses a password under 8 characters', async () => {
+    const result = await run('user', 'create', '--username', 'wu', '--password', 'short', '--role', 'admin');
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('at least 8 characters');
+    expect(await findUser('wu')).toBeUndefined();
+  });
+
+  it('refuses a customer without a company', async () => {
+    const result = await run(
+      'user',
+      'create',
+      '--username',
+      'vic',
+      '--password',
+      'long-enough',
+      '--role',
+      'customer',
+    );
+    expect(result).toMatchObject({ code: 1, err: expect.stringContaining('--customer') });
+  });
+
+  it('changes a password', async () => {
+    await run('user', 'create', '--username', 'uma', '--password', 'first-password', '--role', 'finance');
+    const result = await run('user', 'password', '--username', 'uma', '--password', 'second-password');
+    expect(result.code).toBe(0);
+    const user = await findUser('uma');
+    expect(await verifyPassword(user?.password_hash ?? '', 'second-password')).toBe(true);
+    expect(await verifyPassword(user?.password_hash ?? '', 'first-password')).toBe(false);
+  });
+
+  it('says which user is unknown when changing a password', async () => {
+    const result = await run('user', 'password', '--username', 'ghost', '--password', 'whatever-long');
+    expect(result).toMatchObject({ code: 1, err: 'Error: There is no user ghost' });
+  });
+
+  it('prints usage for a missing option or command', async () => {
+    expect((await run('user', 'create', '--username', 'tom')).code).toBe(2);
+    expect((await run('nonsense')).code).toBe(2);
+    expect((await run('user', 'create', '--bogus', 'x')).code).toBe(2);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const tempDir = () => mkdtemp(path.join(tmpdir(), 'kxt-config-'));
+
+describe('configuration', () => {
+  it('has defaults that run on a laptop', async () => {
+    const dir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      dataDir: dir,
+      databaseUrl: undefined,
+      demoSeed: false,
+      demoPassword: 'demo123456',
+      trademarkFreeSearches: 20,
+      logLevel: 'info',
+    });
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', async () => {
+    const dir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect((await readFile(path.join(dir, 'session-secret'), 'utf8')).trim()).toBe(first);
+  });
+
+  it('reads every variable', async () => {
+    const dir = await tempDir();
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      SESSION_SECRET: 's'.repeat(40),
+      DEMO_SEED: '1',
+      DEMO_PASSWORD: 'another-pass',
+      TRADEMARK_FREE_SEARCHES: '5',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/app',
+      sessionSecret: 's'.repeat(40),
+      demoSeed: true,
+      demoPassword: 'another-pass',
+      trademarkFreeSearches: 5,
+      logLevel: 'warn',
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SESSION_SECRET', 'short'],
+    ['DEMO_SEED', 'yes'],
+    ['DEMO_PASSWORD', 'short'],
+    ['TRADEMARK_FREE_SEARCHES', '-1'],
+    ['LOG_LEVEL', 'loud'],
+  ])('stops with a message naming %s when it is %j', async (name, value) => {
+    const dir = await tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

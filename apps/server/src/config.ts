@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+/** Every environment variable the product reads. README.md documents each one. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(
+      /^(postgres|postgresql):\/\//,
+      'must be a postgres:// URL (leave it unset for the embedded SQLite)',
+    )
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEMO_SEED: flag.default(false),
+  DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo123456'),
+  TRADEMARK_FREE_SEARCHES: z.coerce.number().int().min(0).default(20),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  TRUST_PROXY: flag.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  demoSeed: boolean;
+  demoPassword: string;
+  trademarkFreeSearches: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  const dataDir = path.resolve(value.DATA_DIR);
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir,
+    databaseUrl: value.DATABASE_URL,
+    sessionSecret: value.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    demoSeed: value.DEMO_SEED,
+    demoPassword: value.DEMO_PASSWORD,
+    trademarkFreeSearches: value.TRADEMARK_FREE_SEARCHES,
+    logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
+  };
+}
+
+/** Without SESSION_SECRET the server makes one once and keeps it beside the data, so restarts keep sessions. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

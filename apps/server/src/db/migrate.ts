@@ -1,0 +1,27 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { foundation } from './migrations/0001-foundation.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * Migrations are listed here in order rather than read from a folder, so they run the same under tsx, Vitest and a
+ * bundler. Names sort in the order they must run.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Brings the schema up to date. On PostgreSQL the migration tables are named with their schema: Kysely otherwise
+ * finds another schema's lock table and skips creating its own.
+ */
+export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+}

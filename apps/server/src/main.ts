@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { openContext } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { isDatabaseEmpty, seedDemo } from './modules/demo/seed.ts';
+
+const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const ctx = await openContext(config);
+  if (config.demoSeed && (await isDatabaseEmpty(ctx.db))) {
+    const accounts = await seedDemo(ctx.db, config.demoPassword);
+    console.warn(
+      [
+        '',
+        'WARNING: demo accounts were created. They share one known password; never use them in production.',
+        ...accounts.map(
+          (a) => `  ${a.username.padEnd(12)} ${a.role.padEnd(11)} password: ${config.demoPassword}`,
+        ),
+        '',
+      ].join('\n'),
+    );
+  }
+  const app = await buildApp(ctx, { webRoot: WEB_ROOT, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await ctx.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(
+    `\nKXT platform is running at http://localhost:${config.port} (database: ${ctx.databaseKind}, data: ${path.relative(process.cwd(), config.dataDir) || '.'})\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Start-up failed:', error);
+  }
+  process.exit(1);
+});

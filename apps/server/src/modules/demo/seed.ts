@@ -1,0 +1,44 @@
+import type { Role } from '@kxt/contracts/roles';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { createUser } from '../users/service.ts';
+
+export interface DemoAccount {
+  username: string;
+  role: Role;
+  displayName: string;
+  customerName?: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', role: 'admin', displayName: '系统管理员' },
+  { username: 'reviewer', role: 'reviewer', displayName: '审核专员' },
+  { username: 'finance', role: 'finance', displayName: '财务专员' },
+  { username: 'consultant', role: 'consultant', displayName: '商标顾问' },
+  {
+    username: 'customer1',
+    role: 'customer',
+    displayName: '张伟',
+    customerName: '深圳市星辰跨境电商有限公司',
+  },
+  { username: 'customer2', role: 'customer', displayName: '李娜', customerName: '杭州海岳贸易有限公司' },
+];
+
+export async function isDatabaseEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+/** Fills an empty database with the demo accounts; later modules add their demo records here. */
+export async function seedDemo(db: Kysely<DB>, password: string): Promise<readonly DemoAccount[]> {
+  for (const account of DEMO_ACCOUNTS) {
+    await createUser(db, {
+      username: account.username,
+      password,
+      role: account.role,
+      displayName: account.displayName,
+      customerName: account.customerName,
+    });
+  }
+  return DEMO_ACCOUNTS;
+}

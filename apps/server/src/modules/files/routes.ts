@@ -1,0 +1,82 @@
+import { dataEnvelope } from '@kxt/contracts/envelope';
+import { FILE_PURPOSES, filePurposeSchema, uploadResponse } from '@kxt/contracts/files';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, unauthorized } from '../../http-error.ts';
+import { ok } from '../../lib/envelope.ts';
+import { formatBytes } from '../../locales/translate.ts';
+import { assertMayUpload, findVisibleFile, storeFile } from './service.ts';
+
+const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_PURPOSES).map((rules) => rules.maxBytes));
+
+export async function fileRoutes(app: FastifyInstance) {
+  const { db, storage } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/files',
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024,
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one file (multipart field `file`); its content type is detected from the bytes',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: filePurposeSchema }),
+        response: { 200: dataEnvelope(uploadResponse) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw unauthorized();
+      const { purpose } = request.query;
+      assertMayUpload(user, purpose);
+      const maxBytes = FILE_PURPOSES[purpose].maxBytes;
+      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+      if (part?.fieldname !== 'file') throw new HttpError(400, 'file.missing');
+      let content: Buffer;
+      try {
+        content = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(maxBytes) });
+        }
+        throw error;
+      }
+      const stored = await storeFile(
+        { db, storage },
+        purpose,
+        { name: part.filename, content, truncated: part.file.truncated },
+        { userId: user.id, customerId: user.customerId },
+      );
+      return ok([stored], request.t('ok'));
+    },
+  );
+
+  routes.get(
+    '/api/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download a file: its uploader, the same customer company, and staff only',
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw unauthorized();
+      const file = await findVisibleFile(db, request.params.id, request.user);
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', file.mime_type)
+        .header('content-length', file.size)
+        .header(
+          'content-disposition',
+          `${disposition}; filename*=UTF-8''${encodeURIComponent(file.original_name)}`,
+        )
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(storage.read(file.storage_key));
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import type { CurrentUser } from '@kxt/contracts/auth';
+import type { Kysely } from 'kysely';
+import type { DB, NewUser, UserRow } from '../../db/schema.ts';
+
+export function findUserByUsername(db: Kysely<DB>, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number> {
+  const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePasswordHash(db: Kysely<DB>, userId: number, passwordHash: string, at: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The user as the API shows it, with the company name for customers. */
+export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<CurrentUser | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.display_name',
+      'users.role',
+      'users.phone',
+      'users.email',
+      'users.customer_id',
+      'customers.name as customer_name',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    phone: row.phone,
+    email: row.email,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+  };
+}
