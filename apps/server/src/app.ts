@@ -6,8 +6,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { serviceItemRoutes } from './modules/service-items/routes.ts';
+import { serviceCatalogueRoutes } from './modules/services/routes.ts';
+import { tableLayoutRoutes } from './modules/table-layouts/routes.ts';
+import { taxDeclarationRoutes } from './modules/tax-declarations/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -72,6 +77,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(fileRoutes);
+  await app.register(tableLayoutRoutes);
+  await app.register(customerRoutes);
+  await app.register(serviceCatalogueRoutes);
+  await app.register(serviceItemRoutes);
+  await app.register(taxDeclarationRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

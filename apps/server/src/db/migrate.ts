@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { foundation } from './migrations/0001-foundation.ts';
+import { serviceLists } from './migrations/0002-service-lists.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -8,6 +9,7 @@ import type { DB } from './schema.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-service-lists': serviceLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

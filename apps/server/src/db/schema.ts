@@ -1,3 +1,4 @@
+import type { ServiceType } from '@kxt/contracts/business';
 import type { Role } from '@kxt/contracts/roles';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -81,6 +82,63 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  type_code: ServiceType;
+  category_id: number;
+  country: string;
+  price: number;
+  currency: string;
+  active: Generated<Flag>;
+  created_at: string;
+}
+
+export interface ServiceItemsTable {
+  id: Generated<number>;
+  service_code: string;
+  customer_id: number;
+  service_id: number;
+  /** Copied from the service so lists filter without a join. */
+  type_code: ServiceType;
+  category_id: number;
+  country: string;
+  status: number;
+  start_date: string | null;
+  end_date: string | null;
+  remark: string | null;
+  /** Due date of the item's oldest pending declaration: its overdue level follows from it. */
+  oldest_open_due_date: string | null;
+  /** 1 when the item's latest declared return was filed by us (the K badge). */
+  latest_declared_by_us: Generated<Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TaxDeclarationsTable {
+  id: Generated<number>;
+  service_item_id: number;
+  country: string;
+  tax_period: string;
+  due_date: string;
+  declared_date: string | null;
+  declared_by: 'us' | 'other' | null;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'declared';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TableLayoutsTable {
+  id: Generated<number>;
+  user_id: number;
+  module_key: string;
+  field_info: string;
+  updated_at: string;
+}
+
 export interface DB {
   customers: CustomersTable;
   users: UsersTable;
@@ -88,6 +146,10 @@ export interface DB {
   login_failures: LoginFailuresTable;
   files: FilesTable;
   audit_log: AuditLogTable;
+  services: ServicesTable;
+  service_items: ServiceItemsTable;
+  tax_declarations: TaxDeclarationsTable;
+  table_layouts: TableLayoutsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,6 +2,7 @@ import type { Role } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { createUser } from '../users/service.ts';
+import { seedServiceLists } from './service-lists.ts';
 
 export interface DemoAccount {
   username: string;
@@ -29,16 +30,28 @@ export async function isDatabaseEmpty(db: Kysely<DB>): Promise<boolean> {
   return !row;
 }
 
-/** Fills an empty database with the demo accounts; later modules add their demo records here. */
+/** Fills an empty database with the demo accounts and each module's demo records. */
 export async function seedDemo(db: Kysely<DB>, password: string): Promise<readonly DemoAccount[]> {
+  const ids = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
-    await createUser(db, {
-      username: account.username,
-      password,
-      role: account.role,
-      displayName: account.displayName,
-      customerName: account.customerName,
-    });
+    ids.set(
+      account.username,
+      await createUser(db, {
+        username: account.username,
+        password,
+        role: account.role,
+        displayName: account.displayName,
+        customerName: account.customerName,
+      }),
+    );
   }
+  const demoCompanies = await db.selectFrom('customers').select('id').orderBy('id').execute();
+  await seedServiceLists(db, {
+    customers: 60,
+    serviceItems: 300,
+    declarations: 1000,
+    ownerUserIds: [ids.get('consultant'), ids.get('admin')].filter((id): id is number => id !== undefined),
+    existingCustomerIds: demoCompanies.map((company) => company.id),
+  });
   return DEMO_ACCOUNTS;
 }

@@ -1,0 +1,63 @@
+import { CUSTOMER_STATUSES, type CustomerListQuery, type CustomerPatch } from '@kxt/contracts/customers';
+import { isStaffRole } from '@kxt/contracts/roles';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { toStatusTabList } from '../../lib/list.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { MessageKey } from '../../locales/zh-CN.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { findCustomer, listCustomers, updateCustomer } from './repository.ts';
+
+export async function customerList(db: Kysely<DB>, query: CustomerListQuery, t: (key: MessageKey) => string) {
+  const { rows, counts, total } = await listCustomers(db, query);
+  const statusTabList = toStatusTabList(counts, CUSTOMER_STATUSES, (status) =>
+    t(status === 'all' ? 'tab.all' : (`customerStatus.${status}` as MessageKey)),
+  );
+  return { rows, total, statusTabList };
+}
+
+/** Inline edit of a customer by staff; the change and its old values go to the audit log. */
+export async function patchCustomer(db: Kysely<DB>, id: number, patch: CustomerPatch, actor: Actor) {
+  await db.transaction().execute(async (trx) => {
+    const before = await findCustomer(trx, id);
+    if (!before) throw notFound();
+    if (patch.ownerUserId) {
+      const owner = await trx
+        .selectFrom('users')
+        .select(['role', 'disabled'])
+        .where('id', '=', patch.ownerUserId)
+        .executeTakeFirst();
+      if (!owner || owner.disabled || !isStaffRole(owner.role)) {
+        throw new HttpError(400, 'customer.ownerInvalid', {}, { ownerUserId: 'customer.ownerInvalid' });
+      }
+    }
+    await updateCustomer(trx, id, patch, nowIso());
+    await recordAudit(trx, {
+      ...actor,
+      action: 'customer.update',
+      entityType: 'customer',
+      entityId: id,
+      from: JSON.stringify(pick(before, patch)),
+      to: JSON.stringify(patch),
+    });
+  });
+}
+
+const COLUMN_OF: Record<keyof CustomerPatch, string> = {
+  contactName: 'contact_name',
+  phone: 'phone',
+  email: 'email',
+  country: 'country',
+  ownerUserId: 'owner_user_id',
+  isArrears: 'is_arrears',
+  suspend: 'suspend',
+};
+
+/** The old values of the fields a patch changes, for the audit row. */
+function pick(row: Record<string, unknown>, patch: CustomerPatch) {
+  return Object.fromEntries(
+    Object.keys(patch).map((key) => [key, row[COLUMN_OF[key as keyof CustomerPatch]]]),
+  );
+}

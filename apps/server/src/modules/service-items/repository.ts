@@ -1,0 +1,197 @@
+import { daysPastDue, overdueLevel } from '@kxt/contracts/business';
+import {
+  SERVICE_ITEM_STATUSES,
+  type ServiceItemListQuery,
+  type ServiceItemPatch,
+  type ServiceItemRow,
+} from '@kxt/contracts/service-items';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
+
+const SORT_COLUMNS = {
+  createdAt: 'service_items.created_at',
+  serviceCode: 'service_items.service_code',
+  startDate: 'service_items.start_date',
+  endDate: 'service_items.end_date',
+} as const;
+
+export const SERVICE_ITEM_TABS: TabSpec[] = SERVICE_ITEM_STATUSES.map((status) => ({
+  status: String(status),
+  condition: sql<SqlBool>`service_items.status = ${status}`,
+}));
+
+/**
+ * The overdue level as a range of the oldest open due date, so the filter uses its index: level 1 is 1–15 days
+ * past due, 2 is 16–30, 3 is more than 30.
+ */
+export function overdueDueDateRange(level: number, today: string): { after?: string; upTo: string } {
+  const day = (offset: number) => utcDate(offset, new Date(`${today}T00:00:00Z`));
+  if (level === 3) return { upTo: day(-31) };
+  if (level === 2) return { after: day(-31), upTo: day(-16) };
+  return { after: day(-16), upTo: day(-1) };
+}
+
+function filtered(db: Kysely<DB>, query: ServiceItemListQuery, today: string) {
+  return db.selectFrom('service_items').where((eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (query.keyword) {
+      const pattern = containsPattern(query.keyword);
+      conditions.push(
+        eb.or([
+          sql<SqlBool>`lower(service_items.service_code) like ${pattern} escape '\\'`,
+          eb(
+            'service_items.customer_id',
+            'in',
+            eb
+              .selectFrom('customers')
+              .select('customers.id')
+              .where(sql<SqlBool>`lower(customers.name) like ${pattern} escape '\\'`),
+          ),
+        ]),
+      );
+    }
+    if (query.typeIdTopCode) conditions.push(eb('service_items.type_code', '=', query.typeIdTopCode));
+    if (query.categoryIdTopId) conditions.push(eb('service_items.category_id', '=', query.categoryIdTopId));
+    if (query.country) conditions.push(eb('service_items.country', '=', query.country));
+    if (query.customerId) conditions.push(eb('service_items.customer_id', '=', query.customerId));
+    if (query.overdueStatus) {
+      const range = overdueDueDateRange(query.overdueStatus, today);
+      conditions.push(eb('service_items.oldest_open_due_date', '<=', range.upTo));
+      if (range.after) conditions.push(eb('service_items.oldest_open_due_date', '>', range.after));
+    }
+    if (query.isArrears !== undefined || query.suspend !== undefined) {
+      let flagged = eb.selectFrom('customers').select('customers.id');
+      if (query.isArrears !== undefined)
+        flagged = flagged.where('customers.is_arrears', '=', query.isArrears);
+      if (query.suspend !== undefined) flagged = flagged.where('customers.suspend', '=', query.suspend);
+      conditions.push(eb('service_items.customer_id', 'in', flagged));
+    }
+    return eb.and(conditions);
+  });
+}
+
+export async function listServiceItems(db: Kysely<DB>, query: ServiceItemListQuery, today = utcDate()) {
+  const base = filtered(db, query, today);
+  const counts = await countTabs(base, SERVICE_ITEM_TABS);
+  const direction = query.order === 'ascend' ? 'asc' : 'desc';
+  const rows = await (query.status ? base.where('service_items.status', '=', query.status) : base)
+    .innerJoin('customers', 'customers.id', 'service_items.customer_id')
+    .innerJoin('services', 'services.id', 'service_items.service_id')
+    .select([
+      'service_items.id',
+      'service_items.service_code',
+      'service_items.customer_id',
+      'customers.name as customer_name',
+      'service_items.service_id',
+      'services.name as service_name',
+      'service_items.type_code',
+      'service_items.category_id',
+      'service_items.country',
+      'service_items.status',
+      'service_items.start_date',
+      'service_items.end_date',
+      'service_items.remark',
+      'service_items.created_at',
+      'service_items.oldest_open_due_date',
+      'service_items.latest_declared_by_us',
+      'customers.is_arrears',
+      'customers.suspend',
+    ])
+    .orderBy(SORT_COLUMNS[query.sort], direction)
+    .orderBy('service_items.id', direction)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.pageNum, query.pageSize))
+    .execute();
+  const repeats = await repeatCodes(db, rows);
+  const page: ServiceItemRow[] = rows.map((row) => ({
+    id: row.id,
+    serviceCode: row.service_code,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    serviceId: row.service_id,
+    serviceName: row.service_name,
+    country: row.country,
+    status: row.status,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    remark: row.remark,
+    createdAt: row.created_at,
+    isArrears: row.is_arrears === 1,
+    suspend: row.suspend === 1,
+    repeatServiceCodes: repeats.get(row.id) ?? [],
+    specificLabel: row.latest_declared_by_us === 1,
+    overdueStatus: row.oldest_open_due_date ? overdueLevel(daysPastDue(row.oldest_open_due_date, today)) : 0,
+    servicePerform: {
+      serviceCode: row.service_code,
+      typeIdTopCode: row.type_code,
+      categoryIdTopId: row.category_id,
+    },
+  }));
+  const total = counts.get(query.status === undefined ? 'all' : String(query.status)) ?? 0;
+  return { rows: page, counts, total };
+}
+
+/** For each row, the customer's other service codes for the same service and country. */
+async function repeatCodes(
+  db: Kysely<DB>,
+  rows: { id: number; customer_id: number; service_id: number; country: string }[],
+): Promise<Map<number, string[]>> {
+  if (rows.length === 0) return new Map();
+  const siblings = await db
+    .selectFrom('service_items')
+    .select(['id', 'service_code', 'customer_id', 'service_id', 'country'])
+    .where(
+      'customer_id',
+      'in',
+      rows.map((row) => row.customer_id),
+    )
+    .orderBy('service_code')
+    .execute();
+  const byKey = new Map<string, typeof siblings>();
+  for (const sibling of siblings) {
+    const key = `${sibling.customer_id}|${sibling.service_id}|${sibling.country}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), sibling]);
+  }
+  return new Map(
+    rows.map((row) => {
+      const group = byKey.get(`${row.customer_id}|${row.service_id}|${row.country}`) ?? [];
+      return [
+        row.id,
+        group.filter((sibling) => sibling.id !== row.id).map((sibling) => sibling.service_code),
+      ];
+    }),
+  );
+}
+
+export function findServiceItem(db: Kysely<DB>, id: number) {
+  return db.selectFrom('service_items').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateServiceItem(db: Kysely<DB>, id: number, patch: ServiceItemPatch, at: string) {
+  await db
+    .updateTable('service_items')
+    .set({
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.startDate !== undefined ? { start_date: patch.startDate } : {}),
+      ...(patch.endDate !== undefined ? { end_date: patch.endDate } : {}),
+      ...(patch.remark !== undefined ? { remark: patch.remark } : {}),
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Recomputes the columns a service item keeps from its declarations: the oldest open due date (overdue level) and
+ * whether its latest declared return was ours (the K badge). Without ids, for every item.
+ */
+export async function refreshDeclarationSummary(db: Kysely<DB>, serviceItemIds?: number[]) {
+  if (serviceItemIds && serviceItemIds.length === 0) return;
+  let update = db.updateTable('service_items').set({
+    oldest_open_due_date: sql`(select min(t.due_date) from tax_declarations t where t.service_item_id = service_items.id and t.status = 'pending')`,
+    latest_declared_by_us: sql`coalesce((select case when t.declared_by = 'us' then 1 else 0 end from tax_declarations t where t.service_item_id = service_items.id and t.status = 'declared' order by t.due_date desc, t.id desc limit 1), 0)`,
+  });
+  if (serviceItemIds) update = update.where('id', 'in', serviceItemIds);
+  await update.execute();
+}

@@ -1,0 +1,133 @@
+import { randomInt } from 'node:crypto';
+import { categoryCode } from '@kxt/contracts/business';
+import {
+  type NewServiceItem,
+  SERVICE_ITEM_STATUSES,
+  type ServiceItemListQuery,
+  type ServiceItemPatch,
+} from '@kxt/contracts/service-items';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { toStatusTabList, utcDate } from '../../lib/list.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { MessageKey } from '../../locales/zh-CN.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { findServiceItem, listServiceItems, updateServiceItem } from './repository.ts';
+
+export async function serviceItemList(
+  db: Kysely<DB>,
+  query: ServiceItemListQuery,
+  t: (key: MessageKey) => string,
+) {
+  const { rows, counts, total } = await listServiceItems(db, query);
+  const statusTabList = toStatusTabList(counts, SERVICE_ITEM_STATUSES.map(String), (status) =>
+    t(status === 'all' ? 'tab.all' : (`serviceItemStatus.${status}` as MessageKey)),
+  );
+  return { rows, total, statusTabList };
+}
+
+function checkDates(startDate: string | null, endDate: string | null) {
+  if (startDate && endDate && endDate < startDate) {
+    throw new HttpError(400, 'serviceItem.datesOutOfOrder', {}, { endDate: 'serviceItem.datesOutOfOrder' });
+  }
+}
+
+export async function patchServiceItem(db: Kysely<DB>, id: number, patch: ServiceItemPatch, actor: Actor) {
+  await db.transaction().execute(async (trx) => {
+    const before = await findServiceItem(trx, id);
+    if (!before) throw notFound();
+    checkDates(
+      patch.startDate !== undefined ? patch.startDate : before.start_date,
+      patch.endDate !== undefined ? patch.endDate : before.end_date,
+    );
+    await updateServiceItem(trx, id, patch, nowIso());
+    await recordAudit(trx, {
+      ...actor,
+      action: 'service-item.update',
+      entityType: 'service_item',
+      entityId: id,
+      from: JSON.stringify({
+        status: before.status,
+        startDate: before.start_date,
+        endDate: before.end_date,
+        remark: before.remark,
+      }),
+      to: JSON.stringify(patch),
+    });
+  });
+}
+
+const CODE_ATTEMPTS = 5;
+
+/** A readable unique code: category, country, date and four random digits, e.g. VATDE2611210427. */
+function serviceCodeFor(categoryId: number, country: string, date: string) {
+  const prefix = (categoryCode(categoryId) ?? 'SV').toUpperCase();
+  return `${prefix}${country}${date.slice(2).replaceAll('-', '')}${String(randomInt(10_000)).padStart(4, '0')}`;
+}
+
+/** Opens a new service for a customer from the catalogue (去新服务); answers the new item's id and code. */
+export async function createServiceItem(db: Kysely<DB>, input: NewServiceItem, actor: Actor) {
+  const customer = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('id', '=', input.customerId)
+    .executeTakeFirst();
+  if (!customer) throw notFound();
+  const service = await db
+    .selectFrom('services')
+    .selectAll()
+    .where('id', '=', input.serviceId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  if (!service)
+    throw new HttpError(
+      400,
+      'serviceItem.serviceUnavailable',
+      {},
+      { serviceId: 'serviceItem.serviceUnavailable' },
+    );
+  const today = utcDate();
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+    const serviceCode = serviceCodeFor(service.category_id, service.country, today);
+    const taken = await db
+      .selectFrom('service_items')
+      .select('id')
+      .where('service_code', '=', serviceCode)
+      .executeTakeFirst();
+    if (taken) continue;
+    const at = nowIso();
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('service_items')
+        .values({
+          service_code: serviceCode,
+          customer_id: input.customerId,
+          service_id: service.id,
+          type_code: service.type_code,
+          category_id: service.category_id,
+          country: service.country,
+          status: input.startDate && input.startDate <= today ? 2 : 1,
+          start_date: input.startDate ?? null,
+          end_date: null,
+          remark: input.remark ?? null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        ...actor,
+        action: 'service-item.create',
+        entityType: 'service_item',
+        entityId: row.id,
+        to: serviceCode,
+        reason: input.previousServiceCode ? `follows ${input.previousServiceCode}` : null,
+      });
+      return row.id;
+    });
+    return { id, serviceCode };
+  }
+  throw new HttpError(409, 'conflict');
+}

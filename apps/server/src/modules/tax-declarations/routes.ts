@@ -1,0 +1,56 @@
+import { dataEnvelope } from '@kxt/contracts/envelope';
+import { statusListEnvelope } from '@kxt/contracts/paging';
+import { STAFF_ROLES } from '@kxt/contracts/roles';
+import {
+  taxDeclarationListQuery,
+  taxDeclarationPatch,
+  taxDeclarationRow,
+} from '@kxt/contracts/tax-declarations';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor.ts';
+import { ok, okList } from '../../lib/envelope.ts';
+import { patchTaxDeclaration, taxDeclarationList } from './service.ts';
+
+export async function taxDeclarationRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/admin/tax-declarations',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['tax-declarations'],
+        summary: 'Tax declarations, paged, with overdue levels and counts per status tab',
+        querystring: taxDeclarationListQuery,
+        response: { 200: statusListEnvelope(taxDeclarationRow) },
+      },
+    },
+    async (request) => {
+      const { rows, total, statusTabList } = await taxDeclarationList(db, request.query, (key) =>
+        request.t(key),
+      );
+      return okList(rows, total, { statusTabList });
+    },
+  );
+
+  routes.patch(
+    '/api/admin/tax-declarations/:id',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['tax-declarations'],
+        summary: 'Inline edit of a tax declaration (declare, undo, amount, due date)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: taxDeclarationPatch,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await patchTaxDeclaration(db, request.params.id, request.body, actorOf(request));
+      return ok(null, request.t('ok'));
+    },
+  );
+}

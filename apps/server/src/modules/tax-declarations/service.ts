@@ -1,0 +1,99 @@
+import {
+  TAX_DECLARATION_STATUSES,
+  type TaxDeclarationListQuery,
+  type TaxDeclarationPatch,
+} from '@kxt/contracts/tax-declarations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../http-error.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { toStatusTabList, utcDate } from '../../lib/list.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { MessageKey } from '../../locales/zh-CN.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { refreshDeclarationSummary } from '../service-items/repository.ts';
+import { findTaxDeclaration, listTaxDeclarations } from './repository.ts';
+
+export async function taxDeclarationList(
+  db: Kysely<DB>,
+  query: TaxDeclarationListQuery,
+  t: (key: MessageKey) => string,
+) {
+  const { rows, counts, total } = await listTaxDeclarations(db, query);
+  const statusTabList = toStatusTabList(counts, TAX_DECLARATION_STATUSES, (status) =>
+    t(status === 'all' ? 'tab.all' : (`taxStatus.${status}` as MessageKey)),
+  );
+  return { rows, total, statusTabList };
+}
+
+/**
+ * Edits a declaration. A declared return carries its date (not in the future) and who declared it; a pending one
+ * carries neither. The service item's overdue level and K badge follow in the same transaction.
+ */
+export async function patchTaxDeclaration(
+  db: Kysely<DB>,
+  id: number,
+  patch: TaxDeclarationPatch,
+  actor: Actor,
+) {
+  await db.transaction().execute(async (trx) => {
+    const before = await findTaxDeclaration(trx, id);
+    if (!before) throw notFound();
+    const status = patch.status ?? before.status;
+    let declaredDate = patch.declaredDate !== undefined ? patch.declaredDate : before.declared_date;
+    let declaredBy = patch.declaredBy !== undefined ? patch.declaredBy : before.declared_by;
+    if (status === 'declared') {
+      if (!declaredDate || !declaredBy) {
+        throw new HttpError(
+          400,
+          'taxDeclaration.declareNeedsDetails',
+          {},
+          {
+            ...(declaredDate ? {} : { declaredDate: 'taxDeclaration.declareNeedsDetails' }),
+            ...(declaredBy ? {} : { declaredBy: 'taxDeclaration.declareNeedsDetails' }),
+          },
+        );
+      }
+      if (declaredDate > utcDate()) {
+        throw new HttpError(
+          400,
+          'taxDeclaration.declaredInFuture',
+          {},
+          { declaredDate: 'taxDeclaration.declaredInFuture' },
+        );
+      }
+    } else {
+      if (patch.declaredDate || patch.declaredBy)
+        throw new HttpError(400, 'taxDeclaration.pendingHasNoDetails');
+      declaredDate = null;
+      declaredBy = null;
+    }
+    await trx
+      .updateTable('tax_declarations')
+      .set({
+        status,
+        declared_date: declaredDate,
+        declared_by: declaredBy,
+        ...(patch.amount !== undefined ? { amount: patch.amount } : {}),
+        ...(patch.dueDate !== undefined ? { due_date: patch.dueDate } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await refreshDeclarationSummary(trx, [before.service_item_id]);
+    await recordAudit(trx, {
+      ...actor,
+      action: 'tax-declaration.update',
+      entityType: 'tax_declaration',
+      entityId: id,
+      from: JSON.stringify({
+        status: before.status,
+        declaredDate: before.declared_date,
+        declaredBy: before.declared_by,
+        amount: Number(before.amount),
+        dueDate: before.due_date,
+      }),
+      to: JSON.stringify(patch),
+    });
+  });
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { listQuery, queryFlag } from './paging.ts';
+
+/** Tabs of the customer list: a customer in arrears or suspended shows under that tab (and may be in both). */
+export const CUSTOMER_STATUSES = ['normal', 'arrears', 'suspended'] as const;
+export const customerStatusSchema = z.enum(CUSTOMER_STATUSES);
+
+export const CUSTOMER_SORTS = ['createdAt', 'name'] as const;
+export const customerListQuery = listQuery(CUSTOMER_SORTS, 'createdAt').extend({
+  status: customerStatusSchema.optional(),
+  country: z.string().trim().min(2).max(10).optional(),
+  ownerUserId: z.coerce.number().int().positive().optional(),
+  isArrears: queryFlag.optional(),
+  suspend: queryFlag.optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuery>;
+
+export const customerRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  country: z.string().nullable(),
+  ownerUserId: z.number().int().nullable(),
+  ownerName: z.string().nullable(),
+  isArrears: z.boolean(),
+  suspend: z.boolean(),
+  serviceItemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type CustomerRow = z.infer<typeof customerRow>;
+
+export const customerPatch = z
+  .object({
+    contactName: z.string().trim().max(100).nullable(),
+    phone: z.string().trim().max(50).nullable(),
+    email: z.email().max(200).nullable(),
+    country: z.string().trim().min(2).max(10).nullable(),
+    ownerUserId: z.number().int().positive().nullable(),
+    isArrears: z.boolean(),
+    suspend: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
+export type CustomerPatch = z.infer<typeof customerPatch>;

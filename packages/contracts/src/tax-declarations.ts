@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { isoDate, SERVICE_COUNTRIES } from './business.ts';
+import { listQuery } from './paging.ts';
+
+/**
+ * Tabs of the declaration list. Stored states are pending and declared; overdue is a pending declaration past its
+ * due date, so `pending` lists only those not yet due.
+ */
+export const TAX_DECLARATION_STATUSES = ['pending', 'overdue', 'declared'] as const;
+export const taxDeclarationStatusSchema = z.enum(TAX_DECLARATION_STATUSES);
+export type TaxDeclarationStatus = z.infer<typeof taxDeclarationStatusSchema>;
+
+/** Who filed a declared return: our company, or the customer elsewhere. */
+export const DECLARED_BY = ['us', 'other'] as const;
+export const declaredBySchema = z.enum(DECLARED_BY);
+
+export const TAX_DECLARATION_SORTS = ['dueDate', 'declaredDate', 'createdAt', 'amount'] as const;
+export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate').extend({
+  status: taxDeclarationStatusSchema.optional(),
+  country: z.enum(SERVICE_COUNTRIES).optional(),
+  declaredBy: declaredBySchema.optional(),
+  taxPeriod: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/)
+    .optional(),
+  serviceItemId: z.coerce.number().int().positive().optional(),
+  overdueStatus: z.enum(['1', '2', '3']).transform(Number).optional(),
+});
+export type TaxDeclarationListQuery = z.infer<typeof taxDeclarationListQuery>;
+
+export const taxDeclarationRow = z.object({
+  id: z.number().int(),
+  serviceItemId: z.number().int(),
+  serviceCode: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  country: z.string(),
+  taxPeriod: z.string(),
+  dueDate: z.string(),
+  declaredDate: z.string().nullable(),
+  declaredBy: declaredBySchema.nullable(),
+  /** Integer minor units (cents) of `currency`. */
+  amount: z.number().int(),
+  currency: z.string(),
+  status: taxDeclarationStatusSchema,
+  daysOverdue: z.number().int(),
+  overdueStatus: z.number().int().min(0).max(3),
+  createdAt: z.string(),
+});
+export type TaxDeclarationRow = z.infer<typeof taxDeclarationRow>;
+
+/** Declaring needs the date and who declared; undoing it (back to pending) clears both. */
+export const taxDeclarationPatch = z
+  .object({
+    status: z.enum(['pending', 'declared']),
+    declaredDate: isoDate.nullable(),
+    declaredBy: declaredBySchema.nullable(),
+    amount: z.number().int().min(0).max(1_000_000_000_00),
+    dueDate: isoDate,
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
+export type TaxDeclarationPatch = z.infer<typeof taxDeclarationPatch>;
