@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { CountCache } from './lib/count-cache.ts';
 import { localFileStorage } from './modules/files/storage.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -19,6 +20,7 @@ export async function openContext(config: Config): Promise<AppContext & { close(
     config,
     db: database.db,
     databaseKind: database.kind,
+    countCache: new CountCache(),
     storage: localFileStorage(path.join(config.dataDir, 'files')),
     version: APP_VERSION,
     close: database.close,

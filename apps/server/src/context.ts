@@ -1,7 +1,9 @@
+import type {} from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import type { CountCache } from './lib/count-cache.ts';
 import type { FileStorage } from './modules/files/storage.ts';
 
 /** What every module needs from the outside world, built once at start-up (and by each test). */
@@ -10,8 +12,13 @@ export interface AppContext {
   db: Kysely<DB>;
   databaseKind: DatabaseKind;
   storage: FileStorage;
+  /** Tab counts of the back-office lists, cleared by every write that changes them. */
+  countCache: CountCache;
   version: string;
 }
+
+/** What the back-office lists and their edits need. */
+export type ListDeps = Pick<AppContext, 'db' | 'countCache'>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -29,6 +29,33 @@ export async function countTabs<DB, TB extends keyof DB, O>(
   return counts;
 }
 
+/**
+ * Counts rows per value of one integer column (tabs that are `column = value`) with a GROUP BY, which SQLite
+ * answers from a covering index several times faster than one CASE per tab. When filters narrow the set, grouping
+ * on `column + 0` stops SQLite from walking the whole table in column order to skip a sort, so it uses the
+ * filter's index instead.
+ */
+export async function countByColumn<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  narrowed: boolean,
+): Promise<Map<string, number>> {
+  const group = narrowed ? sql`${sql.ref(column)} + 0` : sql.ref(column);
+  const rows = (await filtered
+    .clearSelect()
+    .select([group.as('tab'), sql<number>`count(*)`.as('count')])
+    .groupBy(group)
+    .execute()) as { tab: string | number; count: number | string }[];
+  const counts = new Map<string, number>();
+  let all = 0;
+  for (const row of rows) {
+    counts.set(String(row.tab), Number(row.count));
+    all += Number(row.count);
+  }
+  counts.set(ALL_STATUS, all);
+  return counts;
+}
+
 /** `LIKE` pattern for "contains", with the caller's % and _ taken literally. */
 export function containsPattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { type Database, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { CountCache } from '../lib/count-cache.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { localFileStorage } from '../modules/files/storage.ts';
 import { createUser, type NewUserInput } from '../modules/users/service.ts';
@@ -133,6 +134,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config: testConfig(dataDir, overrides),
     db: database.db,
     databaseKind: database.kind,
+    countCache: new CountCache(),
     storage: localFileStorage(path.join(dataDir, 'files')),
     version: 'test',
   };

@@ -37,12 +37,17 @@ export const serviceLists: Migration = {
       .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
       .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
       .execute();
+    // Each equality filter has an index (filter…, created_at, status): a page of the default sort reads it in
+    // order and stops early, and the filter's tab counts read it without touching the table.
     for (const [name, columns] of [
-      ['service_items_customer_idx', ['customer_id', 'service_id', 'country']],
-      ['service_items_status_created_idx', ['status', 'created_at']],
       ['service_items_created_idx', ['created_at']],
-      ['service_items_overdue_idx', ['oldest_open_due_date']],
-      ['service_items_category_idx', ['category_id', 'created_at']],
+      ['service_items_status_created_idx', ['status', 'created_at']],
+      ['service_items_category_idx', ['category_id', 'country', 'created_at', 'status']],
+      ['service_items_country_idx', ['country', 'created_at', 'status']],
+      ['service_items_type_idx', ['type_code', 'created_at', 'status']],
+      ['service_items_customer_idx', ['customer_id', 'service_id', 'country', 'status']],
+      ['service_items_overdue_idx', ['oldest_open_due_date', 'status']],
+      ['service_items_code_cover_idx', ['service_code', 'customer_id', 'status']],
     ] as const) {
       await db.schema
         .createIndex(name)

@@ -1,7 +1,8 @@
 import type { CustomerListQuery, CustomerPatch, CustomerRow } from '@kxt/contracts/customers';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { containsText, countTabs, pageOffset, type TabSpec } from '../../lib/list.ts';
+import { type CountCache, countKey } from '../../lib/count-cache.ts';
+import { containsText, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
 
 const SORT_COLUMNS = { createdAt: 'customers.created_at', name: 'customers.name' } as const;
 
@@ -32,9 +33,11 @@ function filtered(db: Kysely<DB>, query: CustomerListQuery) {
   });
 }
 
-export async function listCustomers(db: Kysely<DB>, query: CustomerListQuery) {
+export async function listCustomers(db: Kysely<DB>, query: CustomerListQuery, cache: CountCache) {
   const base = filtered(db, query);
-  const counts = await countTabs(base, CUSTOMER_TABS);
+  const counts = await cache.get(countKey('customers', query, utcDate()), () =>
+    countTabs(base, CUSTOMER_TABS),
+  );
   const tab = CUSTOMER_TABS.find((candidate) => candidate.status === query.status);
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
   const rows = await (tab ? base.where(tab.condition) : base)

@@ -10,7 +10,7 @@ import { ok, okList } from '../../lib/envelope.ts';
 import { customerList, patchCustomer } from './service.ts';
 
 export async function customerRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -25,7 +25,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows, total, statusTabList } = await customerList(db, request.query, (key) => request.t(key));
+      const { rows, total, statusTabList } = await customerList(ctx, request.query, (key) => request.t(key));
       return okList(rows, total, { statusTabList });
     },
   );
@@ -43,7 +43,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await patchCustomer(db, request.params.id, request.body, actorOf(request));
+      await patchCustomer(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
     },
   );

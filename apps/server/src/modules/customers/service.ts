@@ -1,7 +1,6 @@
 import { CUSTOMER_STATUSES, type CustomerListQuery, type CustomerPatch } from '@kxt/contracts/customers';
 import { isStaffRole } from '@kxt/contracts/roles';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ListDeps } from '../../context.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList } from '../../lib/list.ts';
@@ -10,8 +9,8 @@ import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { findCustomer, listCustomers, updateCustomer } from './repository.ts';
 
-export async function customerList(db: Kysely<DB>, query: CustomerListQuery, t: (key: MessageKey) => string) {
-  const { rows, counts, total } = await listCustomers(db, query);
+export async function customerList(deps: ListDeps, query: CustomerListQuery, t: (key: MessageKey) => string) {
+  const { rows, counts, total } = await listCustomers(deps.db, query, deps.countCache);
   const statusTabList = toStatusTabList(counts, CUSTOMER_STATUSES, (status) =>
     t(status === 'all' ? 'tab.all' : (`customerStatus.${status}` as MessageKey)),
   );
@@ -19,8 +18,8 @@ export async function customerList(db: Kysely<DB>, query: CustomerListQuery, t: 
 }
 
 /** Inline edit of a customer by staff; the change and its old values go to the audit log. */
-export async function patchCustomer(db: Kysely<DB>, id: number, patch: CustomerPatch, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
+export async function patchCustomer(deps: ListDeps, id: number, patch: CustomerPatch, actor: Actor) {
+  await deps.db.transaction().execute(async (trx) => {
     const before = await findCustomer(trx, id);
     if (!before) throw notFound();
     if (patch.ownerUserId) {
@@ -43,6 +42,7 @@ export async function patchCustomer(db: Kysely<DB>, id: number, patch: CustomerP
       to: JSON.stringify(patch),
     });
   });
+  deps.countCache.invalidate();
 }
 
 const COLUMN_OF: Record<keyof CustomerPatch, string> = {

@@ -7,7 +7,8 @@ import {
 } from '@kxt/contracts/service-items';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
+import { type CountCache, countKey, countKeyFilters } from '../../lib/count-cache.ts';
+import { containsPattern, countByColumn, pageOffset, utcDate } from '../../lib/list.ts';
 
 const SORT_COLUMNS = {
   createdAt: 'service_items.created_at',
@@ -15,11 +16,6 @@ const SORT_COLUMNS = {
   startDate: 'service_items.start_date',
   endDate: 'service_items.end_date',
 } as const;
-
-export const SERVICE_ITEM_TABS: TabSpec[] = SERVICE_ITEM_STATUSES.map((status) => ({
-  status: String(status),
-  condition: sql<SqlBool>`service_items.status = ${status}`,
-}));
 
 /**
  * The overdue level as a range of the oldest open due date, so the filter uses its index: level 1 is 1–15 days
@@ -32,7 +28,7 @@ export function overdueDueDateRange(level: number, today: string): { after?: str
   return { after: day(-16), upTo: day(-1) };
 }
 
-function filtered(db: Kysely<DB>, query: ServiceItemListQuery, today: string) {
+function filtered(db: Kysely<DB>, query: ServiceItemListQuery, today: string, purpose: 'page' | 'count') {
   return db.selectFrom('service_items').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.keyword) {
@@ -65,15 +61,35 @@ function filtered(db: Kysely<DB>, query: ServiceItemListQuery, today: string) {
       if (query.isArrears !== undefined)
         flagged = flagged.where('customers.is_arrears', '=', query.isArrears);
       if (query.suspend !== undefined) flagged = flagged.where('customers.suspend', '=', query.suspend);
-      conditions.push(eb('service_items.customer_id', 'in', flagged));
+      // A page walks the sort index and stops early with a correlated EXISTS; a count is faster with IN.
+      conditions.push(
+        purpose === 'page'
+          ? eb.exists(flagged.whereRef('customers.id', '=', 'service_items.customer_id'))
+          : eb('service_items.customer_id', 'in', flagged),
+      );
     }
     return eb.and(conditions);
   });
 }
 
-export async function listServiceItems(db: Kysely<DB>, query: ServiceItemListQuery, today = utcDate()) {
-  const base = filtered(db, query, today);
-  const counts = await countTabs(base, SERVICE_ITEM_TABS);
+export async function listServiceItems(
+  db: Kysely<DB>,
+  query: ServiceItemListQuery,
+  cache: CountCache,
+  today = utcDate(),
+) {
+  const base = filtered(db, query, today, 'page');
+  const counts = await cache.get(countKey('service-items', query, today), async () => {
+    const narrowed = Object.keys(countKeyFilters(query)).length > 0;
+    const byStatus = await countByColumn(
+      filtered(db, query, today, 'count'),
+      'service_items.status',
+      narrowed,
+    );
+    for (const status of SERVICE_ITEM_STATUSES)
+      if (!byStatus.has(String(status))) byStatus.set(String(status), 0);
+    return byStatus;
+  });
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
   const rows = await (query.status ? base.where('service_items.status', '=', query.status) : base)
     .innerJoin('customers', 'customers.id', 'service_items.customer_id')
@@ -138,16 +154,24 @@ async function repeatCodes(
   rows: { id: number; customer_id: number; service_id: number; country: string }[],
 ): Promise<Map<number, string[]>> {
   if (rows.length === 0) return new Map();
+  const groups = new Map(rows.map((row) => [`${row.customer_id}|${row.service_id}|${row.country}`, row]));
   const siblings = await db
     .selectFrom('service_items')
     .select(['id', 'service_code', 'customer_id', 'service_id', 'country'])
-    .where(
-      'customer_id',
-      'in',
-      rows.map((row) => row.customer_id),
+    .where((eb) =>
+      eb.or(
+        [...groups.values()].map((row) =>
+          eb.and([
+            eb('customer_id', '=', row.customer_id),
+            eb('service_id', '=', row.service_id),
+            eb('country', '=', row.country),
+          ]),
+        ),
+      ),
     )
-    .orderBy('service_code')
     .execute();
+  // Sorted here: ordering in SQL would tempt SQLite to walk the whole service_code index.
+  siblings.sort((a, b) => (a.service_code < b.service_code ? -1 : a.service_code > b.service_code ? 1 : 0));
   const byKey = new Map<string, typeof siblings>();
   for (const sibling of siblings) {
     const key = `${sibling.customer_id}|${sibling.service_id}|${sibling.country}`;

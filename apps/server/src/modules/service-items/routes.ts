@@ -15,7 +15,7 @@ import { ok, okList } from '../../lib/envelope.ts';
 import { createServiceItem, patchServiceItem, serviceItemList } from './service.ts';
 
 export async function serviceItemRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -31,7 +31,7 @@ export async function serviceItemRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows, total, statusTabList } = await serviceItemList(db, request.query, (key) =>
+      const { rows, total, statusTabList } = await serviceItemList(ctx, request.query, (key) =>
         request.t(key),
       );
       return okList(rows, total, { statusTabList });
@@ -51,7 +51,7 @@ export async function serviceItemRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await patchServiceItem(db, request.params.id, request.body, actorOf(request));
+      await patchServiceItem(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
     },
   );
@@ -67,6 +67,6 @@ export async function serviceItemRoutes(app: FastifyInstance) {
         response: { 200: dataEnvelope(z.object({ id: z.number().int(), serviceCode: z.string() })) },
       },
     },
-    async (request) => ok(await createServiceItem(db, request.body, actorOf(request)), request.t('ok')),
+    async (request) => ok(await createServiceItem(ctx, request.body, actorOf(request)), request.t('ok')),
   );
 }

@@ -6,8 +6,7 @@ import {
   type ServiceItemListQuery,
   type ServiceItemPatch,
 } from '@kxt/contracts/service-items';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ListDeps } from '../../context.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
@@ -17,11 +16,11 @@ import { recordAudit } from '../audit/audit.ts';
 import { findServiceItem, listServiceItems, updateServiceItem } from './repository.ts';
 
 export async function serviceItemList(
-  db: Kysely<DB>,
+  deps: ListDeps,
   query: ServiceItemListQuery,
   t: (key: MessageKey) => string,
 ) {
-  const { rows, counts, total } = await listServiceItems(db, query);
+  const { rows, counts, total } = await listServiceItems(deps.db, query, deps.countCache);
   const statusTabList = toStatusTabList(counts, SERVICE_ITEM_STATUSES.map(String), (status) =>
     t(status === 'all' ? 'tab.all' : (`serviceItemStatus.${status}` as MessageKey)),
   );
@@ -34,8 +33,8 @@ function checkDates(startDate: string | null, endDate: string | null) {
   }
 }
 
-export async function patchServiceItem(db: Kysely<DB>, id: number, patch: ServiceItemPatch, actor: Actor) {
-  await db.transaction().execute(async (trx) => {
+export async function patchServiceItem(deps: ListDeps, id: number, patch: ServiceItemPatch, actor: Actor) {
+  await deps.db.transaction().execute(async (trx) => {
     const before = await findServiceItem(trx, id);
     if (!before) throw notFound();
     checkDates(
@@ -57,6 +56,7 @@ export async function patchServiceItem(db: Kysely<DB>, id: number, patch: Servic
       to: JSON.stringify(patch),
     });
   });
+  deps.countCache.invalidate();
 }
 
 const CODE_ATTEMPTS = 5;
@@ -68,7 +68,8 @@ function serviceCodeFor(categoryId: number, country: string, date: string) {
 }
 
 /** Opens a new service for a customer from the catalogue (去新服务); answers the new item's id and code. */
-export async function createServiceItem(db: Kysely<DB>, input: NewServiceItem, actor: Actor) {
+export async function createServiceItem(deps: ListDeps, input: NewServiceItem, actor: Actor) {
+  const { db } = deps;
   const customer = await db
     .selectFrom('customers')
     .select('id')
@@ -127,6 +128,7 @@ export async function createServiceItem(db: Kysely<DB>, input: NewServiceItem, a
       });
       return row.id;
     });
+    deps.countCache.invalidate();
     return { id, serviceCode };
   }
   throw new HttpError(409, 'conflict');

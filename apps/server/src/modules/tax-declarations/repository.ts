@@ -6,6 +6,7 @@ import type {
 } from '@kxt/contracts/tax-declarations';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, TaxDeclarationsTable } from '../../db/schema.ts';
+import { type CountCache, countKey } from '../../lib/count-cache.ts';
 import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
 import { overdueDueDateRange } from '../service-items/repository.ts';
 
@@ -82,10 +83,15 @@ export function toStatus(
   return row.due_date < today ? 'overdue' : 'pending';
 }
 
-export async function listTaxDeclarations(db: Kysely<DB>, query: TaxDeclarationListQuery, today = utcDate()) {
+export async function listTaxDeclarations(
+  db: Kysely<DB>,
+  query: TaxDeclarationListQuery,
+  cache: CountCache,
+  today = utcDate(),
+) {
   const tabs = taxDeclarationTabs(today);
   const base = filtered(db, query, today);
-  const counts = await countTabs(base, tabs);
+  const counts = await cache.get(countKey('tax-declarations', query, today), () => countTabs(base, tabs));
   const tab = tabs.find((candidate) => candidate.status === query.status);
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
   const rows = await (tab ? base.where(tab.condition) : base)

@@ -14,7 +14,7 @@ import { ok, okList } from '../../lib/envelope.ts';
 import { patchTaxDeclaration, taxDeclarationList } from './service.ts';
 
 export async function taxDeclarationRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
+  const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -29,7 +29,7 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows, total, statusTabList } = await taxDeclarationList(db, request.query, (key) =>
+      const { rows, total, statusTabList } = await taxDeclarationList(ctx, request.query, (key) =>
         request.t(key),
       );
       return okList(rows, total, { statusTabList });
@@ -49,7 +49,7 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await patchTaxDeclaration(db, request.params.id, request.body, actorOf(request));
+      await patchTaxDeclaration(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
     },
   );

@@ -3,8 +3,7 @@ import {
   type TaxDeclarationListQuery,
   type TaxDeclarationPatch,
 } from '@kxt/contracts/tax-declarations';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { ListDeps } from '../../context.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
@@ -15,11 +14,11 @@ import { refreshDeclarationSummary } from '../service-items/repository.ts';
 import { findTaxDeclaration, listTaxDeclarations } from './repository.ts';
 
 export async function taxDeclarationList(
-  db: Kysely<DB>,
+  deps: ListDeps,
   query: TaxDeclarationListQuery,
   t: (key: MessageKey) => string,
 ) {
-  const { rows, counts, total } = await listTaxDeclarations(db, query);
+  const { rows, counts, total } = await listTaxDeclarations(deps.db, query, deps.countCache);
   const statusTabList = toStatusTabList(counts, TAX_DECLARATION_STATUSES, (status) =>
     t(status === 'all' ? 'tab.all' : (`taxStatus.${status}` as MessageKey)),
   );
@@ -31,12 +30,12 @@ export async function taxDeclarationList(
  * carries neither. The service item's overdue level and K badge follow in the same transaction.
  */
 export async function patchTaxDeclaration(
-  db: Kysely<DB>,
+  deps: ListDeps,
   id: number,
   patch: TaxDeclarationPatch,
   actor: Actor,
 ) {
-  await db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const before = await findTaxDeclaration(trx, id);
     if (!before) throw notFound();
     const status = patch.status ?? before.status;
@@ -96,4 +95,5 @@ export async function patchTaxDeclaration(
       to: JSON.stringify(patch),
     });
   });
+  deps.countCache.invalidate();
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CountCache, countKey } from './count-cache.ts';
+
+const counts = (n: number) => new Map([['all', n]]);
+
+describe('CountCache', () => {
+  it('answers a repeated key from memory until a write invalidates it', async () => {
+    const cache = new CountCache();
+    const compute = vi.fn(async () => counts(1));
+    await cache.get('k', compute);
+    await cache.get('k', compute);
+    expect(compute).toHaveBeenCalledTimes(1);
+    cache.invalidate();
+    await cache.get('k', compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+  });
+
+  it('after the TTL answers the old counts once more and recounts in the background', async () => {
+    const cache = new CountCache(20);
+    let value = 1;
+    const compute = vi.fn(async () => counts(value));
+    await cache.get('k', compute);
+    value = 2;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await cache.get('k', compute)).get('all')).toBe(1);
+    await vi.waitFor(() => expect(compute).toHaveBeenCalledTimes(2));
+    expect((await cache.get('k', compute)).get('all')).toBe(2);
+  });
+
+  it('does not keep a count computed while a write happened', async () => {
+    const cache = new CountCache();
+    await cache.get('k', async () => {
+      cache.invalidate();
+      return counts(1);
+    });
+    const compute = vi.fn(async () => counts(2));
+    expect((await cache.get('k', compute)).get('all')).toBe(2);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('keys on the filters but not on paging, sorting or the chosen tab', () => {
+    const today = '2026-11-21';
+    const a = countKey(
+      'items',
+      { pageNum: 1, pageSize: 10, sort: 'createdAt', order: 'descend', status: 2, country: 'DE' },
+      today,
+    );
+    const b = countKey('items', { country: 'DE', pageNum: 4, pageSize: 50, status: 3 }, today);
+    expect(a).toBe(b);
+    expect(countKey('items', { country: 'FR' }, today)).not.toBe(a);
+    expect(countKey('items', { country: 'DE' }, '2026-11-22')).not.toBe(a);
+    expect(countKey('other', { country: 'DE' }, today)).not.toBe(a);
+  });
+});

@@ -1,0 +1,152 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { openContext } from '../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { seedServiceLists } from '../apps/server/src/modules/demo/service-lists.ts';
+import { createUser } from '../apps/server/src/modules/users/service.ts';
+import { pacedLoad } from './paced-load.ts';
+import { percentile, writeResults } from './results-file.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PASSWORD = 'bench-password';
+
+/** Mixed filters a back office sends: tabs, categories, keywords, overdue levels, deep pages, big pages. */
+export const PATHS = [
+  '/api/admin/service-items?pageNum=1&pageSize=10',
+  '/api/admin/service-items?pageNum=1&pageSize=10&status=2',
+  '/api/admin/service-items?pageNum=1&pageSize=10&categoryIdTopId=1&country=DE',
+  '/api/admin/service-items?pageNum=1&pageSize=10&keyword=VATDE2',
+  '/api/admin/service-items?pageNum=1&pageSize=10&keyword=%E6%98%9F%E8%BE%B0',
+  '/api/admin/service-items?pageNum=1&pageSize=10&overdueStatus=3',
+  '/api/admin/service-items?pageNum=1&pageSize=10&isArrears=1',
+  '/api/admin/service-items?pageNum=50&pageSize=10&sort=serviceCode&order=ascend',
+  '/api/admin/service-items?pageNum=1&pageSize=20&typeIdTopCode=increment&status=4',
+  '/api/admin/service-items?pageNum=3&pageSize=100',
+];
+
+async function waitForHealth(baseUrl: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('server did not start');
+}
+
+/** Logs the bench user in; answers the Cookie header a browser would then send (session and CSRF token). */
+async function login(baseUrl: string): Promise<string> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: `csrf_token=${token}` },
+    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${await response.text()}`);
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+  return `${(session ?? '').split(';')[0] ?? ''}; csrf_token=${token}`;
+}
+
+export async function runApiListsBench(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      items: { type: 'string', default: '100000' },
+      rate: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '30' },
+    },
+  });
+  const items = Number(values.items);
+  const rate = Number(values.rate);
+  const seconds = Number(values.seconds);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-bench-lists-'));
+  try {
+    const seedStarted = performance.now();
+    const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'admin' });
+    await seedServiceLists(ctx.db, {
+      customers: Math.max(60, Math.round(items / 20)),
+      serviceItems: items,
+      declarations: items,
+      ownerUserIds: [owner],
+    });
+    await ctx.close();
+    const seedMs = performance.now() - seedStarted;
+
+    const port = 3900 + Math.floor(Math.random() * 90);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        DEMO_SEED: '0',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    try {
+      await waitForHealth(baseUrl);
+      const cookie = await login(baseUrl);
+      // Warm the statement cache and the page cache before measuring.
+      for (const route of PATHS) await fetch(`${baseUrl}${route}`, { headers: { cookie } });
+
+      const load = await pacedLoad({ baseUrl, paths: PATHS, rate, seconds, headers: { cookie } });
+      const latencies = load.latencies;
+      // Also the most the server answers with ten connections kept busy (autocannon, closed loop).
+      const saturation = await autocannon({
+        url: baseUrl,
+        connections: 10,
+        duration: Math.min(10, seconds),
+        headers: { cookie },
+        requests: PATHS.map((route) => ({ method: 'GET' as const, path: route })),
+      });
+      latencies.sort((a, b) => a - b);
+      const summary = {
+        serviceItems: items,
+        targetRate: rate,
+        achievedRate: Math.round((latencies.length / seconds) * 10) / 10,
+        requests: latencies.length,
+        errors: load.errors,
+        maxThroughputRps: Math.round(saturation.requests.average),
+        p50Ms: round(percentile(latencies, 50)),
+        p95Ms: round(percentile(latencies, 95)),
+        p99Ms: round(percentile(latencies, 99)),
+        maxMs: round(latencies.at(-1) ?? Number.NaN),
+        seedSeconds: round(seedMs / 1000),
+        target: { p95Ms: 25, rate: 200 },
+      };
+      const meetsTarget = summary.p95Ms <= 25 && summary.errors === 0 && summary.achievedRate >= rate * 0.95;
+      console.table({
+        'service items': summary.serviceItems,
+        'requests/s (target)': `${summary.achievedRate} (${rate})`,
+        requests: summary.requests,
+        errors: summary.errors,
+        'p50 ms': summary.p50Ms,
+        'p95 ms (target ≤ 25)': summary.p95Ms,
+        'p99 ms': summary.p99Ms,
+        'max ms': summary.maxMs,
+        'max throughput req/s (autocannon, 10 connections)': summary.maxThroughputRps,
+      });
+      console.log(meetsTarget ? 'TARGET MET: p95 ≤ 25 ms at the target rate' : 'TARGET MISSED');
+      await writeResults('api-lists', { ...summary, meetsTarget });
+    } finally {
+      server.kill('SIGTERM');
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
