@@ -16,6 +16,7 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { root: string
       root: options.root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders(reply, filePath) {

@@ -1,0 +1,59 @@
+import { DashboardOutlined, HomeOutlined } from '@ant-design/icons';
+import { type Role, STAFF_ROLES } from '@kxt/contracts/roles';
+import type { ParseKeys } from 'i18next';
+import type { ComponentType } from 'react';
+
+/**
+ * One entry per page of the portal or the back office: its route, menu label, icon and the roles that may open it.
+ * The router builds each page's route (lazy-loaded, guarded by `roles`) from these lists and the layouts build
+ * their menus from them, so a new page is one entry here.
+ */
+export interface NavigationEntry {
+  /** Absolute path; also the menu key. */
+  path: string;
+  labelKey: ParseKeys;
+  icon: ComponentType;
+  roles: readonly Role[];
+  /** The page module; its default export is the page. Loaded on first visit (React.lazy). */
+  page: () => Promise<{ default: ComponentType }>;
+  /** Pages reached from buttons rather than the menu (a form behind a list, for example). */
+  hideInMenu?: boolean;
+}
+
+/** Customer portal, under the portal layout (`/`, `/trademark/search`, `/trademark/patent`, `/form/submit`, …). */
+export const portalNavigation: readonly NavigationEntry[] = [
+  {
+    path: '/',
+    labelKey: 'nav.portalHome',
+    icon: HomeOutlined,
+    roles: ['customer'],
+    page: () => import('../features/home/pages/PortalHomePage.tsx'),
+  },
+  // Staff may open some portal pages too (the trademark search: roles ['customer', ...STAFF_ROLES]).
+];
+
+/** Back office for staff, under the back-office layout (`/admin/*`). */
+export const adminNavigation: readonly NavigationEntry[] = [
+  {
+    path: '/admin',
+    labelKey: 'nav.adminHome',
+    icon: DashboardOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/home/pages/AdminHomePage.tsx'),
+  },
+];
+
+/** The entries a role sees in the menu. */
+export function menuEntries(entries: readonly NavigationEntry[], role: Role): NavigationEntry[] {
+  return entries.filter((entry) => !entry.hideInMenu && entry.roles.includes(role));
+}
+
+/** The menu entry to highlight: the longest entry path that the current path starts with, segment by segment. */
+export function activeEntryPath(entries: readonly NavigationEntry[], pathname: string): string | undefined {
+  let best: string | undefined;
+  for (const { path } of entries) {
+    const matches = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+    if (matches && (!best || path.length > best.length)) best = path;
+  }
+  return best;
+}

@@ -1,0 +1,71 @@
+import { STAFF_ROLES } from '@kxt/contracts/roles';
+import { lazy, Suspense } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { ADMIN_HOME_PATH, LOGIN_PATH, PORTAL_HOME_PATH } from '../components/routing/paths.ts';
+import { RouteErrorPage } from './error-boundary.tsx';
+import { RequireAuth } from './guards.tsx';
+import { adminNavigation, type NavigationEntry, portalNavigation } from './navigation.ts';
+
+// Each layout and page is its own chunk: the login page does not load the layouts, nor the portal the back office.
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
+const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
+const PortalLayout = lazy(() => import('./layouts/PortalLayout.tsx'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+
+/** A page's route from its navigation entry: lazy-loaded and guarded by the entry's roles. */
+function pageRoute(entry: NavigationEntry, layoutPath: string): RouteObject {
+  const Page = lazy(entry.page);
+  const element = (
+    // Staff who open the portal's home are sent to their own home rather than shown a 403.
+    <RequireAuth roles={entry.roles} otherwise={entry.path === PORTAL_HOME_PATH ? 'home' : 'forbidden'}>
+      <Page />
+    </RequireAuth>
+  );
+  // A page's error stays inside its layout, so the menu and logout remain usable.
+  const errorElement = <RouteErrorPage />;
+  return entry.path === layoutPath
+    ? { index: true, element, errorElement }
+    : { path: entry.path, element, errorElement };
+}
+
+function pageRoutes(entries: readonly NavigationEntry[], layoutPath: string): RouteObject[] {
+  return entries.map((entry) => pageRoute(entry, layoutPath));
+}
+
+function RootRoute() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: LOGIN_PATH, element: <LoginPage /> },
+      {
+        path: ADMIN_HOME_PATH,
+        element: (
+          <RequireAuth roles={STAFF_ROLES}>
+            <AdminLayout />
+          </RequireAuth>
+        ),
+        children: [...pageRoutes(adminNavigation, ADMIN_HOME_PATH), { path: '*', element: <NotFoundPage /> }],
+      },
+      {
+        // Customers, and staff for the portal pages that admit them (each page checks its own roles).
+        element: (
+          <RequireAuth>
+            <PortalLayout />
+          </RequireAuth>
+        ),
+        children: pageRoutes(portalNavigation, PORTAL_HOME_PATH),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

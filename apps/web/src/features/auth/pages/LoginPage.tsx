@@ -1,0 +1,120 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { type LoginBody, PASSWORD_MAX, USERNAME_MAX } from '@kxt/contracts/auth';
+import { Alert, Button, Flex, Form, Input, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../components/api/api-client.ts';
+import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
+import { PageLoading } from '../../../components/PageLoading.tsx';
+import { ProductName } from '../../../components/ProductName.tsx';
+import { afterLoginPath } from '../../../components/routing/paths.ts';
+import { useCurrentUser } from '../../../components/session/current-user.ts';
+import { useLogin } from '../api/login.ts';
+
+const FORM_FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof LoginBody)[];
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [searchParams] = useSearchParams();
+  const session = useCurrentUser();
+  const login = useLogin();
+  const [form] = Form.useForm<LoginBody>();
+
+  // Logged in (already, or just now): go where the user came from, or home.
+  if (session.data) {
+    return <Navigate to={afterLoginPath(session.data.role, searchParams.get('redirect'))} replace />;
+  }
+  if (session.isPending) return <PageLoading />;
+
+  const submit = (values: LoginBody) => {
+    login.mutate(values, {
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        form.setFields(
+          Object.entries(error.fields)
+            .filter(([name]) => FORM_FIELDS.includes(name))
+            .map(([name, message]) => ({ name: name as keyof LoginBody, errors: [message] })),
+        );
+      },
+    });
+  };
+
+  return (
+    <Flex vertical style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      <Flex justify="end" style={{ padding: 16 }}>
+        <LanguageSwitch />
+      </Flex>
+      <Flex flex={1} align="center" justify="center" style={{ padding: 16 }}>
+        <main
+          style={{
+            width: '100%',
+            maxWidth: 400,
+            padding: token.paddingLG,
+            background: token.colorBgContainer,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: token.boxShadowTertiary,
+          }}
+        >
+          <Flex vertical align="center" gap={token.marginXS} style={{ marginBottom: token.marginLG }}>
+            <ProductName />
+            <h1
+              style={{
+                margin: 0,
+                fontSize: token.fontSize,
+                fontWeight: 'normal',
+                color: token.colorTextSecondary,
+              }}
+            >
+              {t('auth.login.subtitle')}
+            </h1>
+          </Flex>
+          {login.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title={isApiError(login.error) ? login.error.msg : t('errors.crash.subTitle')}
+              style={{ marginBottom: 24 }}
+            />
+          ) : null}
+          <Form<LoginBody> form={form} name="login" layout="vertical" requiredMark={false} onFinish={submit}>
+            <Form.Item
+              name="username"
+              label={t('auth.login.username')}
+              rules={[
+                { required: true, whitespace: true, message: t('auth.login.usernameRequired') },
+                { max: USERNAME_MAX, message: t('auth.login.tooLong', { max: USERNAME_MAX }) },
+              ]}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                autoComplete="username"
+                placeholder={t('auth.login.usernamePlaceholder')}
+                autoFocus
+              />
+            </Form.Item>
+            <Form.Item
+              name="password"
+              label={t('auth.login.password')}
+              rules={[
+                { required: true, message: t('auth.login.passwordRequired') },
+                { max: PASSWORD_MAX, message: t('auth.login.tooLong', { max: PASSWORD_MAX }) },
+              ]}
+            >
+              <Input.Password
+                prefix={<LockOutlined />}
+                autoComplete="current-password"
+                placeholder={t('auth.login.passwordPlaceholder')}
+              />
+            </Form.Item>
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Button type="primary" htmlType="submit" block loading={login.isPending}>
+                {t('auth.login.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        </main>
+      </Flex>
+    </Flex>
+  );
+}

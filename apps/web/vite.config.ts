@@ -1,0 +1,51 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
+import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
+
+/** This folder, so `.env` files and relative paths resolve the same from the repo root and from apps/web. */
+const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, webRoot, 'KXT_');
+  const apiOrigin = env.KXT_API_ORIGIN || 'http://localhost:3000';
+  const proxy = { '/api': { target: apiOrigin, changeOrigin: false } };
+  return {
+    root: webRoot,
+    // The API server serves dist/ at the root of its origin and answers deep links with index.html.
+    base: '/',
+    plugins: [react(), precompress(path.join(webRoot, 'dist'))],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      rolldownOptions: {
+        treeshake: {
+          // Budget (first load ≤ 300 KB gzipped). The contracts build zod schemas at module level; the web app
+          // imports mostly constants and types from them, so unused schema construction (`z.object(…)`) may be
+          // dropped, and zod with it.
+          manualPureFunctions: ['z'],
+          // antd's Menu, Tooltip and Input import a context from @rc-component/form's index, which declares no
+          // `sideEffects`, so the whole form library (and its validator) would ride along on every first load.
+          moduleSideEffects: [
+            {
+              test: /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/,
+              sideEffects: false,
+            },
+          ],
+        },
+      },
+    },
+    server: { proxy },
+    preview: { proxy },
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['./vitest.setup.ts'],
+      // Whole-app tests render antd in jsdom and load routes lazily; a cold first test takes a few seconds.
+      testTimeout: 15_000,
+    },
+  };
+});

@@ -1,0 +1,58 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { DEFAULT_LANGUAGE, i18n } from './src/locales/i18n.ts';
+
+// Routes load their code lazily; the first import of antd modules in a test file takes a moment.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom lacks the layout APIs antd's responsive grid, Menu overflow and Segmented rely on.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    configurable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', {
+    writable: true,
+    configurable: true,
+    value: ResizeObserverStub,
+  });
+}
+
+// jsdom logs "not implemented" for scrolling; nothing here needs real scrolling.
+window.scrollTo = () => {};
+
+beforeEach(() => {
+  window.localStorage.clear();
+  // Forget cookies set by the previous test (the CSRF cookie in particular).
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage(DEFAULT_LANGUAGE);
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});

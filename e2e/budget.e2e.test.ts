@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { firstLoadScriptBytes, KB, loggedInContext } from './budget.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const BACK_OFFICE_BUDGET = 300 * KB;
+
+describe('first-load JavaScript budgets (gzipped)', () => {
+  it.each([
+    ['customer portal', 'customer1', '/', 'main'],
+    ['back office', 'admin', '/admin', 'main'],
+  ])('%s stays within 300 KB', async (_, username, path, ready) => {
+    const context = await loggedInContext(browser, server.baseUrl, username);
+    const { gzipBytes, scripts } = await firstLoadScriptBytes(context, `${server.baseUrl}${path}`, ready);
+    console.log(`${path}: ${(gzipBytes / KB).toFixed(1)} KB gzipped in ${scripts.length} scripts`);
+    expect(gzipBytes).toBeLessThanOrEqual(BACK_OFFICE_BUDGET);
+    await context.close();
+  });
+
+  it('sends the built scripts compressed', async () => {
+    const html = await (await fetch(`${server.baseUrl}/login`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const response = await fetch(`${server.baseUrl}${script}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+});
