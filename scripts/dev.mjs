@@ -13,6 +13,10 @@ const children = [
   spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'dev', '-w', '@kxt/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: {
+      ...process.env,
+      KXT_API_ORIGIN: process.env.KXT_API_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`,
+    },
   }),
 ];
 const stop = (signal) => {
