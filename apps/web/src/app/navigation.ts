@@ -1,4 +1,11 @@
-import { DashboardOutlined, HomeOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  AppstoreAddOutlined,
+  DashboardOutlined,
+  HomeOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { type Role, STAFF_ROLES } from '@kxt/contracts/roles';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
@@ -30,6 +37,23 @@ export const portalNavigation: readonly NavigationEntry[] = [
     page: () => import('../features/home/pages/PortalHomePage.tsx'),
   },
   // Staff may open some portal pages too (the trademark search: roles ['customer', ...STAFF_ROLES]).
+  // 去新服务 leads to these two staff screens; their paths (outside /admin) are the ones the spec names.
+  {
+    path: '/new-service-management/basic-services',
+    labelKey: 'nav.basicServices',
+    icon: AppstoreAddOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/new-service/pages/BasicServicesPage.tsx'),
+    hideInMenu: true,
+  },
+  {
+    path: '/new-service-management/value-added-services',
+    labelKey: 'nav.valueAddedServices',
+    icon: AppstoreAddOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/new-service/pages/ValueAddedServicesPage.tsx'),
+    hideInMenu: true,
+  },
 ];
 
 /** Back office for staff, under the back-office layout (`/admin/*`). */
@@ -40,6 +64,27 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: DashboardOutlined,
     roles: STAFF_ROLES,
     page: () => import('../features/home/pages/AdminHomePage.tsx'),
+  },
+  {
+    path: '/admin/customers',
+    labelKey: 'nav.customers',
+    icon: TeamOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/customers/pages/CustomersPage.tsx'),
+  },
+  {
+    path: '/admin/service-items',
+    labelKey: 'nav.serviceItems',
+    icon: ProfileOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/service-items/pages/ServiceItemsPage.tsx'),
+  },
+  {
+    path: '/admin/tax-declarations',
+    labelKey: 'nav.taxDeclarations',
+    icon: AccountBookOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/tax-declarations/pages/TaxDeclarationsPage.tsx'),
   },
 ];
 

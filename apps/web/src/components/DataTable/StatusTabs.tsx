@@ -1,0 +1,162 @@
+import { DownOutlined } from '@ant-design/icons';
+import type { StatusTab } from '@kxt/contracts/paging';
+import { Badge, Dropdown, theme } from 'antd';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** How many tabs fit: all when their total width fits, else as many as fit beside the "more" button. */
+export function fittingTabCount(available: number, tabWidths: number[], moreWidth: number): number {
+  const total = tabWidths.reduce((sum, width) => sum + width, 0);
+  if (total <= available) return tabWidths.length;
+  let used = moreWidth;
+  let count = 0;
+  for (const width of tabWidths) {
+    if (used + width > available) break;
+    used += width;
+    count += 1;
+  }
+  return count;
+}
+
+interface StatusTabsProps {
+  items: StatusTab[];
+  value: string;
+  onChange: (value: string) => void;
+  label: string;
+}
+
+function TabLabel({ item, active }: { item: StatusTab; active: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      <span>{item.statusName}</span>
+      <Badge
+        count={item.count}
+        showZero
+        overflowCount={99_999}
+        color={active ? token.colorPrimary : token.colorFillSecondary}
+        style={{ color: active ? token.colorTextLightSolid : token.colorTextSecondary, boxShadow: 'none' }}
+      />
+    </>
+  );
+}
+
+/**
+ * Status tabs with their counts. The tabs that do not fit move into a "more" menu; the fit is checked again when
+ * the window is resized (and when the tabs change).
+ */
+export function StatusTabs({ items, value, onChange, label }: StatusTabsProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const container = useRef<HTMLDivElement>(null);
+  const measure = useRef<HTMLDivElement>(null);
+  const [visibleCount, setVisibleCount] = useState(items.length);
+
+  const check = useCallback(() => {
+    const box = container.current;
+    const ruler = measure.current;
+    if (!box || !ruler) return;
+    const widths = [...ruler.querySelectorAll<HTMLElement>('[data-measure="tab"]')].map(
+      (el) => el.offsetWidth,
+    );
+    const more = ruler.querySelector<HTMLElement>('[data-measure="more"]')?.offsetWidth ?? 0;
+    setVisibleCount(fittingTabCount(box.clientWidth, widths, more));
+  }, []);
+
+  const itemsKey = items.map((item) => `${item.status}:${item.statusName}:${item.count}`).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fit depends on the tabs' text (itemsKey)
+  useLayoutEffect(check, [check, itemsKey]);
+  useEffect(() => {
+    window.addEventListener('resize', check);
+    // The side menu folding changes the width too, without a window resize.
+    const observer = new ResizeObserver(() => check());
+    if (container.current) observer.observe(container.current);
+    return () => {
+      window.removeEventListener('resize', check);
+      observer.disconnect();
+    };
+  }, [check]);
+
+  const tabStyle = (active: boolean): CSSProperties => ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: token.marginXS,
+    padding: `${token.paddingXS}px ${token.paddingSM}px`,
+    border: 'none',
+    borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}`,
+    background: 'none',
+    color: active ? token.colorPrimary : token.colorText,
+    cursor: 'pointer',
+    whiteSpace: 'nowrap',
+    font: 'inherit',
+    flex: 'none',
+  });
+
+  const shown = items.slice(0, visibleCount);
+  const overflow = items.slice(visibleCount);
+  const overflowActive = overflow.some((item) => item.status === value);
+
+  return (
+    <div style={{ position: 'relative', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <div ref={container} role="tablist" aria-label={label} style={{ display: 'flex', overflow: 'hidden' }}>
+        {shown.map((item) => (
+          <button
+            key={item.status}
+            type="button"
+            role="tab"
+            aria-selected={item.status === value}
+            aria-label={t('table.tabWithCount', { name: item.statusName, count: item.count })}
+            style={tabStyle(item.status === value)}
+            onClick={() => onChange(item.status)}
+          >
+            <TabLabel item={item} active={item.status === value} />
+          </button>
+        ))}
+        {overflow.length > 0 ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [value],
+              items: overflow.map((item) => ({
+                key: item.status,
+                label: t('table.tabWithCount', { name: item.statusName, count: item.count }),
+              })),
+              onClick: ({ key }) => onChange(key),
+            }}
+          >
+            <button type="button" aria-haspopup="menu" style={tabStyle(overflowActive)}>
+              {t('table.moreTabs')}
+              <DownOutlined aria-hidden />
+            </button>
+          </Dropdown>
+        ) : null}
+      </div>
+      {/* Every tab at its natural width, out of sight, for the fit check. */}
+      <div
+        ref={measure}
+        aria-hidden
+        style={{
+          position: 'absolute',
+          visibility: 'hidden',
+          pointerEvents: 'none',
+          display: 'flex',
+          top: 0,
+          left: 0,
+          height: 0,
+          overflow: 'hidden',
+        }}
+      >
+        {items.map((item) => (
+          <span key={item.status} data-measure="tab" style={tabStyle(false)}>
+            <TabLabel item={item} active={false} />
+          </span>
+        ))}
+        <span data-measure="more" style={tabStyle(false)}>
+          {t('table.moreTabs')}
+          <DownOutlined />
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanSearchValues,
+  defaultQuery,
+  type QueryDefaults,
+  queryReducer,
+  readStoredState,
+  storageKey,
+  writeStoredState,
+} from './table-state.ts';
+
+const defaults: QueryDefaults = {
+  searchForm: {},
+  pageSize: 10,
+  head: 'all',
+  tabs: 'all',
+  toolbarTabs: 'all',
+};
+const reduce = queryReducer(defaults);
+const busy = {
+  ...defaultQuery(defaults),
+  searchForm: { keyword: 'x' },
+  pagination: { current: 4, pageSize: 50 },
+  head: 'basic',
+  tabs: 'pending',
+  toolbarTabs: 'vat',
+};
+
+describe('table search parameters', () => {
+  it('go back to page 1 on a search, a tab, a toolbar tab, a sort or a page size change', () => {
+    expect(reduce(busy, { type: 'search', values: { keyword: 'y' } }).pagination).toEqual({
+      current: 1,
+      pageSize: 50,
+    });
+    expect(reduce(busy, { type: 'tab', value: 'all' }).pagination.current).toBe(1);
+    expect(reduce(busy, { type: 'toolbarTab', value: 'all' }).pagination.current).toBe(1);
+    expect(reduce(busy, { type: 'sort', sort: { createdAt: 'ascend' } }).pagination.current).toBe(1);
+    expect(reduce(busy, { type: 'page', current: 4, pageSize: 20 }).pagination).toEqual({
+      current: 1,
+      pageSize: 20,
+    });
+    expect(reduce(busy, { type: 'page', current: 5, pageSize: 50 }).pagination).toEqual({
+      current: 5,
+      pageSize: 50,
+    });
+  });
+
+  it('a head tab change resets the toolbar tab, the status tab and the page size', () => {
+    expect(reduce(busy, { type: 'head', value: 'increment' })).toMatchObject({
+      head: 'increment',
+      toolbarTabs: 'all',
+      tabs: 'all',
+      pagination: { current: 1, pageSize: 10 },
+      searchForm: { keyword: 'x' },
+    });
+  });
+
+  it('reset restores the defaults but keeps the view (head and toolbar tabs)', () => {
+    expect(reduce(busy, { type: 'reset' })).toEqual({
+      ...defaultQuery(defaults),
+      head: 'basic',
+      toolbarTabs: 'vat',
+    });
+  });
+
+  it('search values are trimmed and blank ones left out', () => {
+    expect(cleanSearchValues({ a: '  x ', b: '   ', c: null, d: [], e: 0, f: ['1'] })).toEqual({
+      a: 'x',
+      e: 0,
+      f: ['1'],
+    });
+  });
+});
+
+describe('stored table state', () => {
+  it('is kept per table and user, and malformed parts are ignored', () => {
+    expect(storageKey('customers', 5)).toBe('kxt.table.customers.u5');
+    writeStoredState('kxt.table.t', { density: 'medium', searchMore: true, query: busy });
+    expect(readStoredState('kxt.table.t')).toMatchObject({
+      density: 'medium',
+      searchMore: true,
+      query: busy,
+    });
+    window.localStorage.setItem(
+      'kxt.table.t',
+      JSON.stringify({ density: 'huge', query: { searchForm: {}, pagination: { current: 1, pageSize: 7 } } }),
+    );
+    expect(readStoredState('kxt.table.t')).toEqual({
+      query: undefined,
+      searchMore: undefined,
+      density: undefined,
+      columns: undefined,
+    });
+    window.localStorage.setItem('kxt.table.t', '{not json');
+    expect(readStoredState('kxt.table.t')).toEqual({});
+  });
+});

@@ -1,0 +1,201 @@
+import type { ColumnLayout } from './column-layout.ts';
+import type { Density, SortState } from './types.ts';
+
+export const DEFAULT_CURRENT = 1;
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+export const DEFAULT_DENSITY: Density = 'small';
+/** The value of a tab that filters nothing. */
+export const ALL_TAB = 'all';
+
+/** The table's search parameters (spec §3): what `request` is asked with. */
+export interface TableQuery {
+  /** Submitted search form values (trimmed; empty ones left out). */
+  searchForm: Record<string, unknown>;
+  pagination: { current: number; pageSize: number };
+  head?: string;
+  /** The status tab. */
+  tabs: string;
+  toolbarTabs?: string;
+  sort: SortState;
+}
+
+export interface QueryDefaults {
+  searchForm: Record<string, unknown>;
+  pageSize: number;
+  head?: string;
+  tabs: string;
+  toolbarTabs?: string;
+}
+
+export type QueryAction =
+  | { type: 'search'; values: Record<string, unknown> }
+  | { type: 'reset' }
+  | { type: 'page'; current: number; pageSize: number }
+  | { type: 'tab'; value: string }
+  | { type: 'toolbarTab'; value: string }
+  | { type: 'head'; value: string }
+  | { type: 'sort'; sort: SortState }
+  | { type: 'firstPage' };
+
+export function defaultQuery(defaults: QueryDefaults): TableQuery {
+  return {
+    searchForm: { ...defaults.searchForm },
+    pagination: { current: DEFAULT_CURRENT, pageSize: defaults.pageSize },
+    head: defaults.head,
+    tabs: defaults.tabs,
+    toolbarTabs: defaults.toolbarTabs,
+    sort: {},
+  };
+}
+
+const firstPage = (state: TableQuery): TableQuery['pagination'] => ({
+  current: DEFAULT_CURRENT,
+  pageSize: state.pagination.pageSize,
+});
+
+/**
+ * The rules of spec §4: a filter, tab or page size change goes back to page 1; a head tab change also resets the
+ * toolbar tab to the first, the status tab to "all" and the page size to the default; reset restores the default
+ * search parameters (the head and toolbar tabs, which choose the view, stay).
+ */
+export function queryReducer(defaults: QueryDefaults) {
+  return (state: TableQuery, action: QueryAction): TableQuery => {
+    switch (action.type) {
+      case 'search':
+        return { ...state, searchForm: action.values, pagination: firstPage(state) };
+      case 'reset':
+        return { ...defaultQuery(defaults), head: state.head, toolbarTabs: state.toolbarTabs };
+      case 'page':
+        return {
+          ...state,
+          pagination:
+            action.pageSize !== state.pagination.pageSize
+              ? { current: DEFAULT_CURRENT, pageSize: action.pageSize }
+              : { current: action.current, pageSize: action.pageSize },
+        };
+      case 'tab':
+        return { ...state, tabs: action.value, pagination: firstPage(state) };
+      case 'toolbarTab':
+        return { ...state, toolbarTabs: action.value, pagination: firstPage(state) };
+      case 'head':
+        return {
+          ...state,
+          head: action.value,
+          toolbarTabs: defaults.toolbarTabs,
+          tabs: ALL_TAB,
+          pagination: { current: DEFAULT_CURRENT, pageSize: defaults.pageSize },
+        };
+      case 'sort':
+        return { ...state, sort: action.sort, pagination: firstPage(state) };
+      case 'firstPage':
+        return state.pagination.current === DEFAULT_CURRENT
+          ? state
+          : { ...state, pagination: firstPage(state) };
+    }
+  };
+}
+
+/** Search values as sent: text trimmed, and blank text, empty lists and unset values left out. */
+export function cleanSearchValues(values: Record<string, unknown>): Record<string, unknown> {
+  const clean: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(values)) {
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    clean[key] = value;
+  }
+  return clean;
+}
+
+/** What a table keeps in local storage under its key (spec §7). */
+export interface StoredTableState {
+  query?: TableQuery;
+  searchMore?: boolean;
+  density?: Density;
+  columns?: ColumnLayout;
+}
+
+/** One key per table and user, so two people sharing a browser do not see each other's filters. */
+export function storageKey(tableKey: string, userId: number | null | undefined): string {
+  return `kxt.table.${tableKey}${userId ? `.u${userId}` : ''}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every(isString);
+
+function readQuery(value: unknown, pageSizes: number[]): TableQuery | undefined {
+  if (!isRecord(value) || !isRecord(value.searchForm) || !isRecord(value.pagination)) return undefined;
+  const { current, pageSize } = value.pagination;
+  if (!Number.isInteger(current) || (current as number) < 1) return undefined;
+  if (typeof pageSize !== 'number' || !pageSizes.includes(pageSize)) return undefined;
+  const sort: SortState = {};
+  if (isRecord(value.sort)) {
+    for (const [field, order] of Object.entries(value.sort)) {
+      if (order === 'ascend' || order === 'descend') sort[field] = order;
+    }
+  }
+  return {
+    searchForm: value.searchForm,
+    pagination: { current: current as number, pageSize },
+    head: isString(value.head) ? value.head : undefined,
+    tabs: isString(value.tabs) ? value.tabs : ALL_TAB,
+    toolbarTabs: isString(value.toolbarTabs) ? value.toolbarTabs : undefined,
+    sort,
+  };
+}
+
+function readColumns(value: unknown): ColumnLayout | undefined {
+  if (!isRecord(value) || !isStringArray(value.order) || !isStringArray(value.hidden)) return undefined;
+  if (!isRecord(value.fixed)) return undefined;
+  const fixed: ColumnLayout['fixed'] = {};
+  for (const [key, pin] of Object.entries(value.fixed))
+    if (pin === 'left' || pin === 'right') fixed[key] = pin;
+  return { order: value.order, hidden: value.hidden, fixed };
+}
+
+function storageArea(area: 'local' | 'session'): Storage | null {
+  try {
+    return area === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored state; anything missing or malformed is left out (the defaults apply). */
+export function readStoredState(
+  key: string,
+  pageSizes: number[] = PAGE_SIZE_OPTIONS,
+  area: 'local' | 'session' = 'local',
+): StoredTableState {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storageArea(area)?.getItem(key) ?? 'null');
+  } catch {
+    return {};
+  }
+  if (!isRecord(parsed)) return {};
+  // 'middle' is antd 5's (and ProTable's) name of medium.
+  const density = parsed.density === 'middle' ? 'medium' : parsed.density;
+  return {
+    query: readQuery(parsed.query, pageSizes),
+    searchMore: typeof parsed.searchMore === 'boolean' ? parsed.searchMore : undefined,
+    density: density === 'large' || density === 'medium' || density === 'small' ? density : undefined,
+    columns: readColumns(parsed.columns),
+  };
+}
+
+export function writeStoredState(
+  key: string,
+  state: StoredTableState,
+  area: 'local' | 'session' = 'local',
+): void {
+  try {
+    storageArea(area)?.setItem(key, JSON.stringify(state));
+  } catch {
+    // Storage full or unavailable (private mode): the table still works, it just forgets.
+  }
+}

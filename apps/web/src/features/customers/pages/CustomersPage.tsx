@@ -1,0 +1,99 @@
+import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
+import type { CustomerRow } from '@kxt/contracts/customers';
+import { Button, Flex, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { countryName, countryValueEnum } from '../../../components/DataTable/format.ts';
+import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { listCustomers } from '../api/list-customers.ts';
+import { updateCustomer } from '../api/update-customer.ts';
+import { CustomerDetailDrawer } from '../components/CustomerDetailDrawer.tsx';
+import { CustomerEditDialog } from '../components/CustomerEditDialog.tsx';
+
+export default function CustomersPage() {
+  const { t, i18n } = useTranslation();
+  const actionRef = useRef<DataTableAction>(null);
+  const [viewing, setViewing] = useState<CustomerRow | null>(null);
+  const [editing, setEditing] = useState<CustomerRow | null>(null);
+
+  const columns: DataTableColumn<CustomerRow>[] = [
+    {
+      title: t('lists.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('customers.keywordPlaceholder') },
+    },
+    {
+      title: t('customers.name'),
+      dataIndex: 'name',
+      search: false,
+      sorter: true,
+      render: (dom, row) => (
+        <Space size={4}>
+          {dom}
+          <RowBadges row={row} />
+        </Space>
+      ),
+    },
+    { title: t('customers.contactName'), dataIndex: 'contactName', search: false, editable: true },
+    { title: t('customers.phone'), dataIndex: 'phone', search: false, editable: true },
+    { title: t('customers.email'), dataIndex: 'email', search: false, editable: true },
+    {
+      title: t('lists.country'),
+      dataIndex: 'country',
+      valueType: 'select',
+      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
+      fieldProps: { showSearch: { optionFilterProp: 'label' } },
+      render: (_dom, row) => (row.country ? countryName(row.country, i18n.language) : '-'),
+    },
+    { title: t('customers.owner'), dataIndex: 'ownerName', search: false },
+    { title: t('customers.serviceItemCount'), dataIndex: 'serviceItemCount', search: false, align: 'right' },
+    {
+      title: t('lists.createdAt'),
+      dataIndex: 'createdAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            {t('rowActions.view')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('rowActions.edit')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="large">
+      <PageTitle title={t('customers.title')} description={t('customers.description')} />
+      <DataTable<CustomerRow>
+        tableKey="admin.customers"
+        rowKey="id"
+        columns={columns}
+        request={listCustomers}
+        statusTabs={{ dataIndex: 'status' }}
+        actionRef={actionRef}
+        editable={{ onSave: (id, changes) => updateCustomer(Number(id), changes) }}
+      />
+      <CustomerDetailDrawer row={viewing} onClose={() => setViewing(null)} />
+      <CustomerEditDialog
+        row={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => void actionRef.current?.reload()}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,205 @@
+import { SERVICE_CATEGORIES, SERVICE_COUNTRIES, SERVICE_TYPES } from '@kxt/contracts/business';
+import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-items';
+import { Button, Flex, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useConfirm } from '../../../components/DataTable/confirm.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { countryName, countryValueEnum } from '../../../components/DataTable/format.ts';
+import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
+import { useRowActions } from '../../../components/DataTable/row-actions.ts';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { listServiceItems } from '../api/list-service-items.ts';
+import { updateServiceItem } from '../api/update-service-item.ts';
+import { ServiceItemDetailDrawer } from '../components/ServiceItemDetailDrawer.tsx';
+import { ServiceItemEditDialog } from '../components/ServiceItemEditDialog.tsx';
+import { overdueEnum, statusEnum, yesNoEnum } from '../components/service-item-enums.ts';
+
+export default function ServiceItemsPage() {
+  const { t, i18n } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const actionRef = useRef<DataTableAction>(null);
+  const rowActions = useRowActions();
+  const [confirm, confirmHolder] = useConfirm();
+  const [viewing, setViewing] = useState<ServiceItemRow | null>(null);
+  const [editing, setEditing] = useState<ServiceItemRow | null>(null);
+  // A link into the list (`?keyword=…`, from a customer or a newly opened service) replaces the stored search.
+  const linkedKeyword = searchParams.get('keyword')?.trim();
+
+  const confirmTerminate = (row: ServiceItemRow) =>
+    confirm({
+      title: t('serviceItems.terminateTitle', { code: row.serviceCode }),
+      content: t('serviceItems.terminateContent'),
+    });
+
+  const columns: DataTableColumn<ServiceItemRow>[] = [
+    {
+      title: t('lists.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('serviceItems.keywordPlaceholder') },
+    },
+    {
+      title: t('serviceItems.serviceCode'),
+      dataIndex: 'serviceCode',
+      search: false,
+      sorter: true,
+      render: (dom, row) => (
+        <Space size={6}>
+          <span style={{ fontFamily: 'monospace' }}>{dom}</span>
+          <RowBadges row={row} />
+        </Space>
+      ),
+    },
+    { title: t('serviceItems.customer'), dataIndex: 'customerName', search: false },
+    { title: t('serviceItems.service'), dataIndex: 'serviceName', search: false },
+    {
+      title: t('lists.country'),
+      dataIndex: 'country',
+      valueType: 'select',
+      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
+      fieldProps: { showSearch: { optionFilterProp: 'label' } },
+      render: (_dom, row) => countryName(row.country, i18n.language),
+    },
+    {
+      title: t('serviceItems.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: statusEnum(t),
+      search: false,
+      editable: true,
+      fieldProps: { allowClear: false },
+    },
+    {
+      title: t('serviceItems.startDate'),
+      dataIndex: 'startDate',
+      valueType: 'date',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('serviceItems.endDate'),
+      dataIndex: 'endDate',
+      valueType: 'date',
+      search: false,
+      sorter: true,
+      editable: true,
+    },
+    {
+      title: t('serviceItems.remark'),
+      dataIndex: 'remark',
+      search: false,
+      editable: true,
+      ellipsis: true,
+      width: 200,
+      fieldProps: { maxLength: 500 },
+    },
+    {
+      title: t('serviceItems.overdue'),
+      dataIndex: 'overdueStatus',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: overdueEnum(t),
+    },
+    {
+      title: t('serviceItems.isArrears'),
+      dataIndex: 'isArrears',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: yesNoEnum(t),
+    },
+    {
+      title: t('serviceItems.suspend'),
+      dataIndex: 'suspend',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: yesNoEnum(t),
+    },
+    {
+      title: t('lists.createdAt'),
+      dataIndex: 'createdAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void rowActions.copy(row.serviceCode)}>
+            {t('rowActions.copy')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            {t('rowActions.view')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('rowActions.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => rowActions.goToNewService(row.servicePerform)}>
+            {t('rowActions.newService')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="large">
+      {confirmHolder}
+      <PageTitle title={t('serviceItems.title')} description={t('serviceItems.description')} />
+      <DataTable<ServiceItemRow>
+        tableKey="admin.service-items"
+        rowKey="id"
+        columns={columns}
+        request={listServiceItems}
+        initialSearchValues={linkedKeyword ? { keyword: linkedKeyword } : undefined}
+        headTabs={{
+          dataIndex: 'typeIdTopCode',
+          items: [
+            { key: 'all', label: t('serviceItems.allTypes') },
+            ...SERVICE_TYPES.map((type) => ({ key: type, label: t(`business.serviceType.${type}`) })),
+          ],
+        }}
+        toolbarTabs={{
+          dataIndex: 'categoryIdTopId',
+          items: [
+            { key: 'all', label: t('serviceItems.allCategories') },
+            ...SERVICE_CATEGORIES.map((category) => ({
+              key: String(category.id),
+              label: t(`business.category.${category.code}`),
+            })),
+          ],
+        }}
+        statusTabs={{ dataIndex: 'status' }}
+        rowSelection={{}}
+        tableAlertOptionRender={({ selectedRows }) => (
+          <Button
+            size="small"
+            onClick={() => void rowActions.copy(selectedRows.map((row) => row.serviceCode).join('\n'))}
+          >
+            {t('serviceItems.copyCodes')}
+          </Button>
+        )}
+        actionRef={actionRef}
+        editable={{
+          onSave: async (id, changes, row) => {
+            if (changes.status === 5 && !(await confirmTerminate(row))) throw new Error('cancelled');
+            await updateServiceItem(Number(id), changes as ServiceItemPatch);
+          },
+        }}
+      />
+      <ServiceItemDetailDrawer row={viewing} onClose={() => setViewing(null)} />
+      <ServiceItemEditDialog
+        row={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => void actionRef.current?.reload()}
+        confirmTerminate={confirmTerminate}
+      />
+    </Flex>
+  );
+}

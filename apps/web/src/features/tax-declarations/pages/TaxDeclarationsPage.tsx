@@ -1,0 +1,163 @@
+import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
+import type { TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
+import { Button, Flex, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/DataTable/confirm.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { countryName, countryValueEnum, formatMoney } from '../../../components/DataTable/format.ts';
+import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
+import { useRowActions } from '../../../components/DataTable/row-actions.ts';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { listTaxDeclarations } from '../api/list-tax-declarations.ts';
+import { updateTaxDeclaration } from '../api/update-tax-declaration.ts';
+import { TaxDeclarationDetailDrawer } from '../components/TaxDeclarationDetailDrawer.tsx';
+import { TaxDeclarationEditDialog } from '../components/TaxDeclarationEditDialog.tsx';
+import { declaredByEnum, overdueEnum, TAX_PERIOD_PATTERN, taxStatusEnum } from '../components/tax-enums.ts';
+
+export default function TaxDeclarationsPage() {
+  const { t, i18n } = useTranslation();
+  const actionRef = useRef<DataTableAction>(null);
+  const rowActions = useRowActions();
+  const [confirm, confirmHolder] = useConfirm();
+  const [viewing, setViewing] = useState<TaxDeclarationRow | null>(null);
+  const [editing, setEditing] = useState<TaxDeclarationRow | null>(null);
+
+  const columns: DataTableColumn<TaxDeclarationRow>[] = [
+    {
+      title: t('lists.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('taxDeclarations.keywordPlaceholder') },
+    },
+    {
+      title: t('taxDeclarations.serviceCode'),
+      dataIndex: 'serviceCode',
+      search: false,
+      render: (dom, row) => (
+        <Space size={6}>
+          <span style={{ fontFamily: 'monospace' }}>{dom}</span>
+          <RowBadges row={row} />
+        </Space>
+      ),
+    },
+    { title: t('taxDeclarations.customer'), dataIndex: 'customerName', search: false },
+    {
+      title: t('lists.country'),
+      dataIndex: 'country',
+      valueType: 'select',
+      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
+      fieldProps: { showSearch: { optionFilterProp: 'label' } },
+      render: (_dom, row) => countryName(row.country, i18n.language),
+    },
+    {
+      title: t('taxDeclarations.taxPeriod'),
+      dataIndex: 'taxPeriod',
+      fieldProps: { placeholder: t('taxDeclarations.taxPeriodPlaceholder') },
+      formItemProps: {
+        rules: [{ pattern: TAX_PERIOD_PATTERN, message: t('taxDeclarations.taxPeriodInvalid') }],
+      },
+    },
+    {
+      title: t('taxDeclarations.dueDate'),
+      dataIndex: 'dueDate',
+      valueType: 'date',
+      search: false,
+      sorter: true,
+      editable: true,
+      fieldProps: { allowClear: false },
+    },
+    {
+      title: t('taxDeclarations.amount'),
+      dataIndex: 'amount',
+      search: false,
+      sorter: true,
+      align: 'right',
+      render: (_dom, row) => formatMoney(row.amount, row.currency, i18n.language),
+    },
+    {
+      title: t('taxDeclarations.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: taxStatusEnum(t),
+      search: false,
+    },
+    {
+      title: t('taxDeclarations.daysOverdue'),
+      dataIndex: 'daysOverdue',
+      search: false,
+      align: 'right',
+      render: (_dom, row) => (row.daysOverdue > 0 ? row.daysOverdue : '-'),
+    },
+    {
+      title: t('taxDeclarations.declaredDate'),
+      dataIndex: 'declaredDate',
+      valueType: 'date',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('taxDeclarations.declaredBy'),
+      dataIndex: 'declaredBy',
+      valueType: 'select',
+      valueEnum: declaredByEnum(t),
+    },
+    {
+      title: t('taxDeclarations.overdue'),
+      dataIndex: 'overdueStatus',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: overdueEnum(t),
+    },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void rowActions.copy(row.serviceCode)}>
+            {t('rowActions.copy')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setViewing(row)}>
+            {t('rowActions.view')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('rowActions.edit')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="large">
+      {confirmHolder}
+      <PageTitle title={t('taxDeclarations.title')} description={t('taxDeclarations.description')} />
+      <DataTable<TaxDeclarationRow>
+        tableKey="admin.tax-declarations"
+        rowKey="id"
+        columns={columns}
+        request={listTaxDeclarations}
+        statusTabs={{ dataIndex: 'status' }}
+        actionRef={actionRef}
+        editable={{
+          onSave: (id, changes) => updateTaxDeclaration(Number(id), changes as TaxDeclarationPatch),
+        }}
+      />
+      <TaxDeclarationDetailDrawer row={viewing} onClose={() => setViewing(null)} />
+      <TaxDeclarationEditDialog
+        row={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => void actionRef.current?.reload()}
+        confirmUndeclare={() =>
+          confirm({
+            title: t('taxDeclarations.undeclareTitle'),
+            content: t('taxDeclarations.undeclareContent'),
+          })
+        }
+      />
+    </Flex>
+  );
+}
