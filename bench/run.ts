@@ -2,6 +2,7 @@
 // Each prints a table and writes bench/results/<name>.json.
 const BENCHES: Record<string, () => Promise<(args: string[]) => Promise<void>>> = {
   'api-lists': async () => (await import('./api-lists.ts')).runApiListsBench,
+  trademark: async () => (await import('./trademark.ts')).runTrademarkBench,
 };
 
 const [name, ...args] = process.argv.slice(2);

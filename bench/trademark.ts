@@ -1,0 +1,282 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import { generateMarks } from '@kxt/trademark-engine/generate-marks';
+import { parseRelevanceSet, type RelevanceSet, relevanceMarks } from '@kxt/trademark-engine/relevance-set';
+import type { MarkRecord } from '@kxt/trademark-engine/types';
+import { writeResults } from './results-file.ts';
+import { type BenchOptions, parseBenchArgs } from './trademark/args.ts';
+import { megabytes, memorySnapshot } from './trademark/memory.ts';
+import { fusePeer, miniSearchPeer, type Peer, type PeerDoc, pgTrgmPeer } from './trademark/peers.ts';
+import { type BenchQuery, buildQueries } from './trademark/queries.ts';
+import { formatChecks, formatTable, type SystemRow, type TargetCheck } from './trademark/report.ts';
+import { latency, round } from './trademark/stats.ts';
+
+// Targets of the architecture guide, for a million marks on one core.
+const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
+// A match counts for recall when it is in the top ten at this score or above (high risk and up).
+const RECALL_SCORE = 60;
+const WARM_UP_QUERIES = 30;
+const RELEVANCE_FILE = fileURLToPath(
+  new URL('../packages/trademark-engine/relevance/relevance.json', import.meta.url),
+);
+
+/**
+ * Benchmarks the trademark engine over generated marks plus the relevance set against Fuse.js, MiniSearch and
+ * PostgreSQL pg_trgm (when TEST_DATABASE_URL or DATABASE_URL is set), prints a table and writes
+ * `bench/results/trademark.json`. Arguments: --count (default 1,000,000), --queries, --fuse-queries, --seed,
+ * --peers fuse,minisearch,pg_trgm.
+ */
+export async function runTrademarkBench(args: string[]): Promise<void> {
+  const options = parseBenchArgs(args);
+  const log = (line: string): void => console.log(line);
+  log(`trademark bench: ${options.count.toLocaleString('en')} marks, seed ${options.seed}`);
+
+  let started = performance.now();
+  const relevance = parseRelevanceSet(JSON.parse(readFileSync(RELEVANCE_FILE, 'utf8')));
+  const corpus = generateMarks({ count: options.count, seed: options.seed });
+  const extra = relevanceMarks(relevance, options.count + 1);
+  const marks: MarkRecord[] = [...corpus, ...extra];
+  const queries = buildQueries(
+    corpus,
+    relevance,
+    Math.max(options.queries, relevance.pairs.length),
+    options.seed + 1,
+  );
+  log(
+    `generated ${marks.length.toLocaleString('en')} marks and ${queries.length} queries in ${ms(started)} ms`,
+  );
+
+  const engine = buildEngine(marks);
+  log(`engine built in ${engine.buildMs} ms (pinyin ${engine.pinyinMs} ms), ${engine.memoryMb} MB retained`);
+
+  const docs: PeerDoc[] = marks.map((mark) => ({ id: mark.id, name: mark.name }));
+  const peers: Array<{ peer: Peer; buildMs: number; queries: ReadonlySet<BenchQuery> }> = [];
+  const database = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  try {
+    for (const name of options.peers) {
+      if (name === 'pg_trgm' && database === undefined) {
+        log('pg_trgm skipped: set TEST_DATABASE_URL or DATABASE_URL');
+        continue;
+      }
+      const peer =
+        name === 'fuse' ? fusePeer() : name === 'minisearch' ? miniSearchPeer() : pgTrgmPeer(database ?? '');
+      started = performance.now();
+      try {
+        await peer.build(docs);
+      } catch (error) {
+        log(`${peer.name} skipped: ${error instanceof Error ? error.message : String(error)}`);
+        await peer.close();
+        continue;
+      }
+      const sample = name === 'fuse' ? sampleQueries(queries, options.fuseQueries) : queries;
+      peers.push({ peer, buildMs: ms(started), queries: new Set(sample) });
+      log(`${peer.name} built in ${ms(started)} ms`);
+    }
+
+    // Every system answers each query in turn, so a busy machine slows them alike.
+    for (const query of queries.slice(0, WARM_UP_QUERIES)) {
+      engine.index.search({ text: query.text, limit: 10 });
+      for (const { peer, queries: sample } of peers) if (sample.has(query)) await peer.search(query.text);
+    }
+    const engineRun = new RunRecorder(options.count + 1);
+    const peerRuns = peers.map(() => new RunRecorder(options.count + 1));
+    const byKind = new Map<string, number[]>();
+    const totals = { touched: 0, checked: 0, compared: 0 };
+    for (const query of queries) {
+      const start = performance.now();
+      const result = engine.index.search({ text: query.text, limit: 10 });
+      const elapsed = performance.now() - start;
+      const found = result.matches.filter((match) => match.score >= RECALL_SCORE).map((match) => match.id);
+      engineRun.record(query, elapsed, found);
+      byKind.set(query.kind, [...(byKind.get(query.kind) ?? []), elapsed]);
+      totals.touched += engine.index.lastSearch.touched;
+      totals.checked += engine.index.lastSearch.checked;
+      totals.compared += engine.index.lastSearch.compared;
+      for (let p = 0; p < peers.length; p++) {
+        const { peer, queries: sample } = peers[p] as (typeof peers)[number];
+        if (!sample.has(query)) continue;
+        const peerStart = performance.now();
+        const ids = await peer.search(query.text);
+        (peerRuns[p] as RunRecorder).record(query, performance.now() - peerStart, ids);
+      }
+    }
+
+    const falseFlagRate = measureDecoys(engine.index, relevance, extra.slice(relevance.pairs.length));
+    const engineRow: SystemRow = {
+      name: 'trademark-engine',
+      settings: `score floor ${engine.index.scoreFloor}`,
+      buildMs: engine.buildMs,
+      ...engineRun.summary(),
+    };
+    const peerRows: SystemRow[] = peers.map(({ peer, buildMs }, p) => ({
+      name: peer.name,
+      settings: peer.settings,
+      buildMs,
+      ...(peerRuns[p] as RunRecorder).summary(),
+    }));
+    const average = (value: number): number => Math.round(value / queries.length);
+    const p50ByKind = Object.fromEntries([...byKind].map(([kind, times]) => [kind, latency(times).p50Ms]));
+    const checks = targetChecks(options, engineRow, engine.memoryMb, peerRows);
+    const meetsTargets = Object.values(checks).every((check) => check.met);
+    log('');
+    log(formatTable([engineRow, ...peerRows]));
+    log('');
+    log(
+      `engine: build ${engine.buildMs} ms (pinyin ${engine.pinyinMs} ms), memory ${engine.memoryMb} MB retained,`,
+    );
+    log(`        ${engine.rssMb} MB RSS, false flags ${falseFlagRate} on ${relevance.decoys.length} decoys`);
+    log(`        p50 by query kind: ${JSON.stringify(p50ByKind)}`);
+    if (peerRows.some((row) => row.name === 'fuse.js' && row.queries < queries.length)) {
+      log(`fuse.js ran on a sample of ${options.fuseQueries} queries (it scans every mark per query).`);
+    }
+    log(formatChecks(checks));
+    log(meetsTargets ? 'All targets met.' : 'Some targets are not met.');
+
+    const result = {
+      marks: marks.length,
+      p50Ms: engineRow.p50Ms,
+      p95Ms: engineRow.p95Ms,
+      buildMs: engine.buildMs,
+      memoryMb: engine.memoryMb,
+      recall: engineRow.recall,
+      falseFlagRate,
+      rssMb: engine.rssMb,
+      queries: queries.length,
+      p50ByKind,
+      perQuery: {
+        touched: average(totals.touched),
+        checked: average(totals.checked),
+        compared: average(totals.compared),
+      },
+      peers: Object.fromEntries(
+        peerRows.map((row) => [
+          row.name,
+          {
+            p50Ms: row.p50Ms,
+            p95Ms: row.p95Ms,
+            recall: row.recall,
+            buildMs: row.buildMs,
+            queries: row.queries,
+            recallPairs: row.recallPairs,
+            settings: row.settings,
+          },
+        ]),
+      ),
+      targets: { ...TARGETS, fasterThanEveryPeer: true, higherRecallThanEveryPeer: true },
+      checks,
+      meetsTargets,
+    };
+    await writeResults('trademark', result);
+  } finally {
+    for (const { peer } of peers) await peer.close();
+  }
+}
+
+/** Latencies and relevance hits of one system over the query mix. */
+class RunRecorder {
+  readonly #samples: number[] = [];
+  readonly #firstPairId: number;
+  #pairs = 0;
+  #hits = 0;
+
+  constructor(firstPairId: number) {
+    this.#firstPairId = firstPairId;
+  }
+
+  /** `found`: the ids the system returned in its top ten (for the engine, those scoring at least 60). */
+  record(query: BenchQuery, elapsedMs: number, found: readonly number[]): void {
+    this.#samples.push(elapsedMs);
+    if (query.pair === undefined) return;
+    this.#pairs++;
+    if (found.includes(this.#firstPairId + query.pair)) this.#hits++;
+  }
+
+  summary(): Pick<SystemRow, 'p50Ms' | 'p95Ms' | 'recall' | 'recallPairs' | 'queries'> {
+    return {
+      ...latency(this.#samples),
+      recall: round(this.#hits / Math.max(1, this.#pairs), 3),
+      recallPairs: this.#pairs,
+      queries: this.#samples.length,
+    };
+  }
+}
+
+interface BuiltEngine {
+  readonly index: TrademarkIndex;
+  readonly buildMs: number;
+  readonly pinyinMs: number;
+  readonly memoryMb: number;
+  readonly rssMb: number;
+}
+
+function buildEngine(marks: readonly MarkRecord[]): BuiltEngine {
+  const before = memorySnapshot();
+  const started = performance.now();
+  const index = new TrademarkIndex();
+  index.warmPinyin(marks.map((mark) => mark.name));
+  const pinyinMs = ms(started);
+  index.add(marks);
+  const buildMs = ms(started);
+  const after = memorySnapshot();
+  return {
+    index,
+    buildMs,
+    pinyinMs,
+    memoryMb: megabytes(after.retained - before.retained),
+    rssMb: megabytes(after.rss - before.rss),
+  };
+}
+
+/** Share of decoys the engine scores at high risk or above. */
+function measureDecoys(
+  index: TrademarkIndex,
+  relevance: RelevanceSet,
+  decoys: readonly MarkRecord[],
+): number {
+  let flagged = 0;
+  relevance.decoys.forEach((decoy, i) => {
+    const id = (decoys[i] as MarkRecord).id;
+    const match = index.search({ text: decoy.query }).matches.find((candidate) => candidate.id === id);
+    if (match !== undefined && match.score >= RECALL_SCORE) flagged++;
+  });
+  return round(flagged / Math.max(1, relevance.decoys.length), 3);
+}
+
+/** An even spread of `count` queries, half of them relevance pairs when there are enough. */
+function sampleQueries(queries: readonly BenchQuery[], count: number): BenchQuery[] {
+  if (count >= queries.length) return [...queries];
+  const relevance = queries.filter((query) => query.pair !== undefined);
+  const others = queries.filter((query) => query.pair === undefined);
+  const spread = <T>(items: readonly T[], wanted: number): T[] =>
+    Array.from(
+      { length: Math.min(wanted, items.length) },
+      (_, i) => items[Math.floor((i * items.length) / wanted)] as T,
+    );
+  const half = Math.ceil(count / 2);
+  return [...spread(relevance, half), ...spread(others, count - half)];
+}
+
+function targetChecks(
+  options: BenchOptions,
+  engine: SystemRow,
+  memoryMb: number,
+  peers: readonly SystemRow[],
+): Record<string, TargetCheck> {
+  const check = (target: number, value: number): TargetCheck => ({ target, value, met: value <= target });
+  const fastest = peers.every((peer) => engine.p50Ms < peer.p50Ms && engine.p95Ms < peer.p95Ms);
+  const bestRecall = peers.every((peer) => engine.recall > peer.recall);
+  return {
+    marks: { target: TARGETS.marks, value: options.count, met: options.count >= TARGETS.marks },
+    p50Ms: check(TARGETS.p50Ms, engine.p50Ms),
+    p95Ms: check(TARGETS.p95Ms, engine.p95Ms),
+    buildMs: check(TARGETS.buildMs, engine.buildMs),
+    memoryMb: check(TARGETS.memoryMb, memoryMb),
+    fasterThanEveryPeer: { target: true, value: fastest, met: fastest && peers.length > 0 },
+    higherRecallThanEveryPeer: { target: true, value: bestRecall, met: bestRecall && peers.length > 0 },
+  };
+}
+
+function ms(since: number): number {
+  return Math.round(performance.now() - since);
+}

@@ -1,0 +1,43 @@
+export interface BenchOptions {
+  /** Synthetic marks to index. */
+  readonly count: number;
+  /** Queries in the mix (at least the relevance set plus synthetic ones). */
+  readonly queries: number;
+  /** Queries Fuse.js runs; it scans every mark per query, so at a million marks it gets a sample. */
+  readonly fuseQueries: number;
+  readonly seed: number;
+  /** Peers to run: fuse, minisearch, pg_trgm. */
+  readonly peers: readonly string[];
+}
+
+const ALL_PEERS = ['fuse', 'minisearch', 'pg_trgm'];
+
+/** Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch`. */
+export function parseBenchArgs(args: readonly string[]): BenchOptions {
+  const value = (name: string): string | undefined => {
+    const at = args.indexOf(`--${name}`);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const number = (name: string, fallback: number): number => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = Number(raw.replace(/_/g, ''));
+    if (!Number.isFinite(parsed) || parsed < 0)
+      throw new RangeError(`--${name} must be a non-negative number`);
+    return Math.floor(parsed);
+  };
+  const count = number('count', 1_000_000);
+  const peers =
+    value('peers')
+      ?.split(',')
+      .map((peer) => peer.trim()) ?? ALL_PEERS;
+  for (const peer of peers) if (!ALL_PEERS.includes(peer)) throw new RangeError(`unknown peer ${peer}`);
+  return {
+    count,
+    queries: number('queries', 600),
+    // Fuse.js takes seconds per query at a million marks: a sample keeps the run in minutes.
+    fuseQueries: number('fuse-queries', count >= 200_000 ? 40 : 600),
+    seed: number('seed', 20_240_601),
+    peers,
+  };
+}

@@ -1,0 +1,468 @@
+import { analyzeName, type NameAnalysis } from './analyze.ts';
+import { sharedGramFloors, spellingMayReach, UNREACHABLE } from './bounds.ts';
+import { OsaMatcher } from './edit-distance.ts';
+import { type CompiledFilter, compileFilter, type DatasetMasks, datasetMasks } from './filters.ts';
+import {
+  CLASSES_HIGH,
+  CLASSES_LOW,
+  DATASETS_HIGH,
+  DATASETS_LOW,
+  FIELDS,
+  FormColumns,
+  SHAPE,
+  SHAPE_LENGTH_MASK,
+  SHAPE_STATUS_SHIFT,
+  SHAPE_WIDE_DATASET,
+  SIGNATURE_LOW,
+  signatureBit,
+} from './form-columns.ts';
+import { FormStore } from './form-store.ts';
+import { ensureCapacity } from './growable.ts';
+import { MarkTable } from './mark-table.ts';
+import { PinyinCache } from './pinyin.ts';
+import { type PostingRanges, PostingStore } from './postings.ts';
+import { rankMatches } from './rank.ts';
+import {
+  type CompareOptions,
+  compareNames,
+  PREFIX_MIN_LENGTH,
+  PREFIX_MIN_REST,
+  SCORE_FLOOR,
+} from './score.ts';
+import { maxEditsForScore } from './spelling.ts';
+import { LENGTH_BUCKETS, MAX_POSITION, type QueryTerms, TermIndex } from './term-index.ts';
+import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
+
+export interface IndexOptions {
+  /** Matches below it are dropped; defaults to `SCORE_FLOOR`. Candidates are pruned against it. */
+  readonly scoreFloor?: number;
+  /** Share a cache between indexes, or prime it from stored pinyin. */
+  readonly pinyin?: PinyinCache;
+}
+
+/** What the last search did, for benchmarks and tuning. */
+export interface SearchDiagnostics {
+  /** Distinct names listed under a counted trigram, word or key of the query. */
+  touched: number;
+  /** Names whose shared trigrams left room to reach the floor and got an edit-distance check. */
+  checked: number;
+  /** Names compared in full. */
+  compared: number;
+}
+
+const MAX_QUERY_LENGTH = 200;
+const MAX_QUERY_GRAMS = 255;
+const BULK_LOAD = 10_000;
+const GRAMS_PER_NAME = 14;
+const NO_LENGTHS = { shortest: 1, longest: 0 };
+
+// Counter per touched name: counted trigrams in the low byte, then hits of rare words, of common words, and of sound
+// keys or whole-name keys. A name none of whose marks can pass the filters is blocked on first touch.
+const GRAM = 1;
+const RARE_WORD = 1 << 8;
+const COMMON_WORD = 1 << 14;
+const KEY_HIT = 1 << 20;
+const BLOCKED = 1 << 30;
+
+/** What scoring one touched name needs to know about the search. */
+interface ScoringContext {
+  readonly q: NameAnalysis;
+  readonly terms: QueryTerms;
+  /** Fewest trigrams shared with the query, per name length, for the score to reach the floor. */
+  readonly floors: Int16Array;
+  /** Fewest of the counted trigrams in the current length pass (0 outside the passes). */
+  countedFloor: number;
+  readonly matcher: OsaMatcher;
+  readonly options: CompareOptions;
+  /** Where each of the query's trigrams sits in a name's signature: a bit it lacks is a trigram it lacks. */
+  readonly signatureWords: Int32Array;
+  readonly signatureMasks: Int32Array;
+  readonly matching: number[];
+  checked: number;
+  compared: number;
+}
+
+/**
+ * In-memory index of earlier marks answering "which are confusingly similar to this name".
+ *
+ * Each distinct name (a "form") is analysed once (`FormStore`) and listed in inverted lists (`TermIndex`) under its
+ * trigrams, word units, sound keys and whole-name keys; marks are rows of typed columns pointing at their form
+ * (`MarkTable`). A search counts what each name shares with the query in one reused counter per name
+ * (`FormColumns`), skipping names none of whose marks can pass the filters. Shared trigrams bound the spelling score
+ * (`bounds.ts`), so only names that could still reach the score floor get an edit-distance check, and only those
+ * that pass get the full comparison (`score.ts`); the marks of each matching name are then filtered exactly and
+ * ranked (`rank.ts`).
+ */
+export class TrademarkIndex {
+  readonly scoreFloor: number;
+  readonly pinyin: PinyinCache;
+  readonly lastSearch: SearchDiagnostics = { touched: 0, checked: 0, compared: 0 };
+  readonly #forms = new FormStore();
+  readonly #terms = new TermIndex();
+  readonly #columns = new FormColumns();
+  readonly #marks = new MarkTable();
+  /** Mark rows per form. */
+  #marksOfForm = new PostingStore();
+
+  // Scratch reused by every search, so a query allocates little beyond its result.
+  /** One bit per form touched by the current search and not scored yet. */
+  #touched = new Uint32Array(32);
+  /** Forms first touched in the current length pass. */
+  #fresh = new Uint32Array(1024);
+  #freshCount = 0;
+  #queryGram = new Uint8Array(1024);
+  #formScore = new Float32Array(1024);
+  #formSignals = new Uint16Array(1024);
+  readonly #ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  readonly #gramScratch: number[] = [];
+
+  constructor(options: IndexOptions = {}) {
+    this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
+    this.pinyin = options.pinyin ?? new PinyinCache();
+  }
+
+  /** Number of marks in the index. */
+  get size(): number {
+    return this.#marks.size;
+  }
+
+  /** Number of distinct names (removed marks' names included, until the process restarts). */
+  get names(): number {
+    return this.#forms.count;
+  }
+
+  has(id: number): boolean {
+    return this.#marks.has(id);
+  }
+
+  /** Bytes the index holds in typed arrays, by part; strings and maps on the heap come on top. */
+  memory(): Record<string, number> {
+    const scratch = [this.#touched, this.#fresh, this.#queryGram, this.#formScore, this.#formSignals];
+    return {
+      names: this.#forms.bytes,
+      terms: this.#terms.bytes,
+      nameColumns: this.#columns.bytes,
+      marks: this.#marks.bytes + this.#marksOfForm.bytes,
+      scratch: scratch.reduce((sum, array) => sum + array.byteLength, 0),
+    };
+  }
+
+  /** Adds marks; a mark whose id is already indexed replaces the earlier one. */
+  add(records: Iterable<MarkRecord>): void {
+    // Room for a known batch up front spares growing (and the collector's work) record by record; new names are
+    // fewer than records, so that is an upper bound, trimmed after the load.
+    if (Array.isArray(records) && records.length >= BULK_LOAD) {
+      const batch = records.length;
+      this.#marks.reserve(batch);
+      this.#marksOfForm.reserve(batch);
+      this.#terms.reserve(batch);
+      this.#columns.reserve(this.#forms.count + batch, batch * GRAMS_PER_NAME);
+    }
+    let added = 0;
+    for (const record of records) {
+      this.remove(record.id);
+      let form = this.#forms.find(record.name);
+      if (form < 0) {
+        const analysis = analyzeName(record.name, this.pinyin);
+        form = this.#forms.store(record.name, analysis);
+        const units = this.#terms.add(form, analysis, this.#gramScratch);
+        this.#columns.describe(form, analysis.visual.length, units, this.#gramScratch);
+      }
+      this.#join(this.#marks.append(record, form));
+      added++;
+    }
+    this.#terms.settle();
+    this.#marksOfForm.settle();
+    // Growing by doubling leaves up to half of each column unused; after a bulk load, give that back.
+    if (added >= BULK_LOAD) {
+      this.#forms.trim();
+      this.#columns.trim(this.#forms.count);
+      this.#marks.trim();
+    }
+  }
+
+  /** Removes a mark; false when the id was not indexed. */
+  remove(id: number): boolean {
+    if (!this.#marks.remove(id)) return false;
+    if (this.#marks.wantsCompaction) this.compact();
+    return true;
+  }
+
+  /** Converts the Chinese in `names` to pinyin ahead of `add`, for example while the rows are still being read. */
+  warmPinyin(names: Iterable<string>): void {
+    this.pinyin.warm(names);
+  }
+
+  /**
+   * Renumbers the live marks densely and recomputes what each name's marks have in common. Names stay listed (a
+   * name whose marks are all gone just finds no marks); their number is bounded by the distinct names ever added.
+   */
+  compact(): void {
+    this.#columns.clearUnions(this.#forms.count);
+    this.#marksOfForm = new PostingStore();
+    this.#marks.compact((row) => this.#join(row));
+    this.#marksOfForm.merge();
+  }
+
+  /** Whether a word unit (`wordUnits`) is in so many names that containing it says little. */
+  isCommonStem(unit: string): boolean {
+    return this.#terms.isCommon(unit);
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const q = analyzeName(query.text.slice(0, MAX_QUERY_LENGTH), this.pinyin);
+    const m = q.visual.length;
+    if (m === 0 || m >= MAX_QUERY_GRAMS)
+      return { total: 0, maxScore: null, matches: [], classStatistics: {} };
+    const filter = compileFilter(query, (dataset) => this.#marks.datasetCode(dataset));
+    const datasets = datasetMasks(filter);
+    this.#prepareScratch();
+    const terms = this.#terms.query(q);
+    const floors = sharedGramFloors({
+      floor: this.scoreFloor,
+      queryLength: m,
+      queryGrams: terms.gramCount,
+      prefixLengths: m >= PREFIX_MIN_LENGTH ? { shortest: m + PREFIX_MIN_REST, longest: 2 * m } : NO_LENGTHS,
+    });
+    for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 1;
+    const context = this.#scoringContext(q, terms, floors);
+
+    // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes.
+    const postings = this.#terms.terms;
+    let touched = 0;
+    for (const term of terms.rareWords) {
+      touched += this.#count(postings, term, RARE_WORD, filter, datasets, false, 0, MAX_POSITION);
+    }
+    for (const term of terms.commonWords) {
+      touched += this.#count(postings, term, COMMON_WORD, filter, datasets, false, 0, MAX_POSITION);
+    }
+    for (const term of terms.keys) {
+      touched += this.#count(postings, term, KEY_HIT, filter, datasets, false, 0, MAX_POSITION);
+    }
+
+    // Then trigrams, one name length at a time, each length scored right after it is counted while its names are
+    // still in cache. Prefix filtering: a name sharing at least `floor` trigrams with the query shares one of any
+    // (trigrams - floor + 1) of them, so only that many of the rarest are counted.
+    for (let bucket = 1; bucket < LENGTH_BUCKETS; bucket++) {
+      // The last bucket holds every longer name; its floor is the lowest of theirs.
+      const last = bucket === LENGTH_BUCKETS - 1;
+      const floor = last ? Math.min(...floors.subarray(bucket)) : (floors[bucket] as number);
+      if (floor === UNREACHABLE) continue;
+      const counted = terms.gramCount - floor + 1;
+      // Position filtering: within the edits spelling allows, a shared trigram moves by at most that many places;
+      // a name starting with the query has them in place.
+      const edits = maxEditsForScore(this.scoreFloor, last ? MAX_QUERY_GRAMS : Math.max(m, bucket));
+      const shift = last || Math.abs(bucket - m) <= edits ? edits : 0;
+      const rarest = this.#terms.rarestGrams(terms, bucket);
+      // Trigrams no name has are counted too: nobody shares them.
+      const missing = terms.gramCount - rarest.length;
+      this.#freshCount = 0;
+      for (let i = 0; i < counted - missing; i++) {
+        const g = rarest[i] as number;
+        const list = (terms.grams[g] as number) * LENGTH_BUCKETS + bucket;
+        const from = (terms.firstPositions[g] as number) - shift;
+        const to = (terms.lastPositions[g] as number) + shift;
+        touched += this.#count(this.#terms.grams, list, GRAM, filter, datasets, true, from, to);
+      }
+      context.countedFloor = Math.max(1, floor - (terms.gramCount - counted));
+      for (let i = 0; i < this.#freshCount; i++) this.#scoreForm(context, this.#fresh[i] as number);
+    }
+    // Last, the names only words or keys touched, or touched by them before a trigram pass reached them.
+    context.countedFloor = 0;
+    const bitmap = this.#touched;
+    for (let word = 0; word < bitmap.length; word++) {
+      let bits = bitmap[word] as number;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        this.#scoreForm(context, (word << 5) + 31 - Math.clz32(low));
+      }
+    }
+    for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 0;
+    this.lastSearch.touched = touched;
+    this.lastSearch.checked = context.checked;
+    this.lastSearch.compared = context.compared;
+    return rankMatches({
+      forms: context.matching,
+      formScore: this.#formScore,
+      formSignals: this.#formSignals,
+      marksOfForm: this.#marksOfForm,
+      marks: this.#marks,
+      filter,
+      offset: query.offset ?? 0,
+      limit: query.limit,
+    });
+  }
+
+  /**
+   * Adds `increment` to the counter of every name listed under `term` with a key from `from` to `to`, testing on
+   * first touch whether any of its marks may pass the filters (from the union of its marks' fields); returns how many
+   * names it touched first.
+   */
+  #count(
+    postings: PostingStore,
+    term: number,
+    increment: number,
+    filter: CompiledFilter,
+    datasets: DatasetMasks,
+    recordFresh: boolean,
+    from: number,
+    to: number,
+  ): number {
+    const fields = this.#columns.fields;
+    const touched = this.#touched;
+    const fresh = this.#fresh;
+    let freshCount = this.#freshCount;
+    const statusMask = filter.statusMask << SHAPE_STATUS_SHIFT;
+    const byClass = filter.byClass;
+    const wantLow = filter.classLow;
+    const wantHigh = filter.classHigh;
+    const ranges = this.#ranges;
+    postings.ranges(term, ranges);
+    let first = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      const data = pass === 0 ? postings.data : postings.deltaData;
+      const keys = pass === 0 ? postings.keys : postings.deltaKeys;
+      const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
+      for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
+        const key = keys[i] as number;
+        if (key < from || key > to) continue;
+        const form = data[i] as number;
+        const base = form * FIELDS;
+        const current = fields[base] as number;
+        if (current !== 0) {
+          if (current < BLOCKED) fields[base] = current + increment;
+          continue;
+        }
+        first++;
+        touched[form >>> 5] = (touched[form >>> 5] as number) | (1 << (form & 31));
+        if (recordFresh) fresh[freshCount++] = form;
+        const shape = fields[SHAPE + base] as number;
+        const datasetsMatch =
+          datasets.all ||
+          (shape & SHAPE_WIDE_DATASET) !== 0 ||
+          (((fields[DATASETS_LOW + base] as number) & datasets.low) |
+            ((fields[DATASETS_HIGH + base] as number) & datasets.high)) !==
+            0;
+        const classesMatch =
+          !byClass ||
+          (((fields[CLASSES_LOW + base] as number) & wantLow) |
+            ((fields[CLASSES_HIGH + base] as number) & wantHigh)) !==
+            0;
+        fields[base] = (shape & statusMask) !== 0 && datasetsMatch && classesMatch ? increment : BLOCKED;
+      }
+    }
+    this.#freshCount = freshCount;
+    return first;
+  }
+
+  #scoringContext(q: NameAnalysis, terms: QueryTerms, floors: Int16Array): ScoringContext {
+    const known = terms.grams.filter((gram) => gram >= 0);
+    return {
+      q,
+      terms,
+      floors,
+      countedFloor: 0,
+      matcher: new OsaMatcher(q.visual),
+      options: { isCommonStem: (unit: string) => this.#terms.isCommon(unit) },
+      signatureWords: Int32Array.from(known, (gram) => SIGNATURE_LOW + (signatureBit(gram) >>> 5)),
+      signatureMasks: Int32Array.from(known, (gram) => 1 << (signatureBit(gram) & 31)),
+      matching: [],
+      checked: 0,
+      compared: 0,
+    };
+  }
+
+  /**
+   * Scores one touched name if it may reach the floor, and clears its counter and touched bit. Most touched names
+   * share a trigram or two by chance: the counted trigrams rule out many, the signature (which can only overcount)
+   * most of the rest, and the exact count the remainder; only then come edit distance and the full comparison.
+   */
+  #scoreForm(context: ScoringContext, form: number): void {
+    const fields = this.#columns.fields;
+    const base = form * FIELDS;
+    const counter = fields[base] as number;
+    fields[base] = 0;
+    this.#touched[form >>> 5] = (this.#touched[form >>> 5] as number) & ~(1 << (form & 31));
+    if (counter >= BLOCKED) return;
+    const { q, terms } = context;
+    let candidate = counter >= KEY_HIT || (counter >= RARE_WORD && this.#wordsMayReach(terms, counter, form));
+    if (!candidate) {
+      const length = (fields[SHAPE + base] as number) & SHAPE_LENGTH_MASK;
+      const floor = context.floors[length] as number;
+      if (floor === UNREACHABLE || (counter & 0xff) < context.countedFloor) return;
+      const { signatureWords, signatureMasks } = context;
+      let bound = 0;
+      for (let g = 0; g < signatureWords.length; g++) {
+        if (((fields[(signatureWords[g] as number) + base] as number) & (signatureMasks[g] as number)) !== 0)
+          bound++;
+      }
+      if (bound < floor || this.#sharedGrams(form) < floor) return;
+      context.checked++;
+      candidate = this.#spellingMayReach(q, form, context.matcher);
+    }
+    if (!candidate) return;
+    context.compared++;
+    const comparison = compareNames(q, this.#forms.analysis(form), context.options);
+    if (comparison.score < this.scoreFloor) return;
+    this.#formScore[form] = comparison.score;
+    this.#formSignals[form] = comparison.signals;
+    context.matching.push(form);
+  }
+
+  /** Trigrams a name shares with the query, counted exactly from its own list. */
+  #sharedGrams(form: number): number {
+    const columns = this.#columns;
+    const pool = columns.grams.data;
+    const queryGram = this.#queryGram;
+    let shared = 0;
+    const start = columns.gramsOffset[form] as number;
+    for (let g = start, end = start + (columns.gramsLength[form] as number); g < end; g++) {
+      shared += queryGram[pool[g] as number] as number;
+    }
+    return shared;
+  }
+
+  /** Whether shared word units could make a containment, word-order or plural finding (see `score.ts`). */
+  #wordsMayReach(terms: QueryTerms, counter: number, form: number): boolean {
+    const rare = (counter >>> 8) & 63;
+    const words = rare + ((counter >>> 14) & 63);
+    if (words === 0) return false;
+    const units = this.#columns.units(form);
+    if (words === terms.units && words === units) return true;
+    return words === Math.min(terms.units, units) && rare > 0;
+  }
+
+  /** For a name with enough shared trigrams: the exact check by edit distance, or the query being its beginning. */
+  #spellingMayReach(q: NameAnalysis, form: number, matcher: OsaMatcher): boolean {
+    const forms = this.#forms;
+    const m = q.visual.length;
+    const n = forms.visualLength[form] as number;
+    const offset = forms.visualOffset[form] as number;
+    const prefixLength = m >= PREFIX_MIN_LENGTH && n >= m + PREFIX_MIN_REST && n <= 2 * m;
+    if (prefixLength && forms.chars.startsWith(offset, n, q.visual)) return true;
+    return spellingMayReach(this.scoreFloor, m, n, matcher.distance(forms.chars.data, offset, n));
+  }
+
+  /** Adds a mark to its form's list and to the union of its form's filter fields. */
+  #join(row: number): void {
+    const marks = this.#marks;
+    const form = marks.form[row] as number;
+    this.#marksOfForm.add(form, row);
+    const dataset = marks.dataset[row] as number;
+    const status = marks.status[row] as number;
+    this.#columns.join(form, dataset, status, marks.classLow[row] as number, marks.classHigh[row] as number);
+  }
+
+  #prepareScratch(): void {
+    const forms = this.#forms.count;
+    if (this.#formScore.length < forms) {
+      this.#formScore = ensureCapacity(this.#formScore, forms);
+      this.#formSignals = ensureCapacity(this.#formSignals, forms);
+    }
+    if (this.#touched.length * 32 < forms)
+      this.#touched = new Uint32Array(Math.ceil(this.#formScore.length / 32));
+    if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
+    this.#queryGram = ensureCapacity(this.#queryGram, this.#terms.gramIds);
+  }
+}

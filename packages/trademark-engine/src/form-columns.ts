@@ -1,0 +1,118 @@
+import { ensureCapacity, GrowableUint32 } from './growable.ts';
+
+/**
+ * Per distinct name, the fields a search reads for every name it touches, packed eight 32-bit integers to a name so
+ * one cache line serves two names: a search touches tens of thousands of names scattered over a million, and a
+ * field per array would cost a cache miss per field.
+ *
+ * 0 counter (search scratch), 1 shape (look-alike length, distinctive word units, union of statuses, "dataset past
+ * 63" flag), 2–3 a 64-bit signature of the name's trigrams, 4–5 union of dataset codes 0–63, 6–7 union of classes.
+ */
+export const FIELDS = 8;
+export const COUNTER = 0;
+export const SHAPE = 1;
+export const SIGNATURE_LOW = 2;
+export const SIGNATURE_HIGH = 3;
+export const DATASETS_LOW = 4;
+export const DATASETS_HIGH = 5;
+export const CLASSES_LOW = 6;
+export const CLASSES_HIGH = 7;
+
+export const SHAPE_LENGTH_MASK = 0xff;
+export const SHAPE_UNITS_SHIFT = 8;
+export const SHAPE_STATUS_SHIFT = 16;
+export const SHAPE_WIDE_DATASET = 1 << 20;
+
+/** Which of the 64 signature bits a trigram sets. */
+export function signatureBit(gram: number): number {
+  return Math.imul(gram, 0x9e3779b1) >>> 26;
+}
+
+export class FormColumns {
+  fields = new Int32Array(1024 * FIELDS);
+  /** Trigram ids of each name, back to back, for counting shared trigrams exactly. */
+  readonly grams = new GrowableUint32();
+  gramsOffset = new Uint32Array(1024);
+  gramsLength = new Uint16Array(1024);
+
+  /** Makes room for `count` names in all, ahead of a bulk load. */
+  reserve(count: number, grams: number): void {
+    this.#ensure(count);
+    this.grams.reserve(grams);
+  }
+
+  /** Records a new name's look-alike length, word units and trigrams. */
+  describe(form: number, length: number, units: number, grams: readonly number[]): void {
+    this.#ensure(form + 1);
+    const base = form * FIELDS;
+    const fields = this.fields;
+    fields[SHAPE + base] = Math.min(length, SHAPE_LENGTH_MASK) | (Math.min(units, 0xff) << SHAPE_UNITS_SHIFT);
+    let low = 0;
+    let high = 0;
+    for (const gram of grams) {
+      const bit = signatureBit(gram);
+      if (bit < 32) low |= 1 << bit;
+      else high |= 1 << (bit - 32);
+    }
+    fields[SIGNATURE_LOW + base] = low;
+    fields[SIGNATURE_HIGH + base] = high;
+    this.gramsOffset[form] = this.grams.length;
+    this.gramsLength[form] = grams.length;
+    for (const gram of grams) this.grams.push(gram);
+  }
+
+  /** Adds one mark's filter fields to the union of its name's marks. */
+  join(form: number, dataset: number, status: number, classLow: number, classHigh: number): void {
+    const base = form * FIELDS;
+    const fields = this.fields;
+    let shape = (fields[SHAPE + base] as number) | (1 << (SHAPE_STATUS_SHIFT + status));
+    if (dataset < 32) fields[DATASETS_LOW + base] = (fields[DATASETS_LOW + base] as number) | (1 << dataset);
+    else if (dataset < 64)
+      fields[DATASETS_HIGH + base] = (fields[DATASETS_HIGH + base] as number) | (1 << (dataset - 32));
+    else shape |= SHAPE_WIDE_DATASET;
+    fields[SHAPE + base] = shape;
+    fields[CLASSES_LOW + base] = (fields[CLASSES_LOW + base] as number) | classLow;
+    fields[CLASSES_HIGH + base] = (fields[CLASSES_HIGH + base] as number) | classHigh;
+  }
+
+  /** Forgets the unions (to rebuild them from the live marks) and keeps the rest. */
+  clearUnions(count: number): void {
+    const fields = this.fields;
+    for (let base = 0; base < count * FIELDS; base += FIELDS) {
+      fields[SHAPE + base] = (fields[SHAPE + base] as number) & 0xffff;
+      fields[DATASETS_LOW + base] = 0;
+      fields[DATASETS_HIGH + base] = 0;
+      fields[CLASSES_LOW + base] = 0;
+      fields[CLASSES_HIGH + base] = 0;
+    }
+  }
+
+  /** Units of a name (see `describe`). */
+  units(form: number): number {
+    return ((this.fields[SHAPE + form * FIELDS] as number) >>> SHAPE_UNITS_SHIFT) & 0xff;
+  }
+
+  /** Gives back spare capacity after a bulk load. */
+  trim(count: number): void {
+    this.fields = this.fields.slice(0, Math.max(16, count) * FIELDS);
+    this.gramsOffset = this.gramsOffset.slice(0, Math.max(16, count));
+    this.gramsLength = this.gramsLength.slice(0, Math.max(16, count));
+    this.grams.trim();
+  }
+
+  get bytes(): number {
+    return (
+      this.fields.byteLength +
+      this.grams.data.byteLength +
+      this.gramsOffset.byteLength +
+      this.gramsLength.byteLength
+    );
+  }
+
+  #ensure(count: number): void {
+    if (count * FIELDS <= this.fields.length) return;
+    this.fields = ensureCapacity(this.fields, count * FIELDS);
+    this.gramsOffset = ensureCapacity(this.gramsOffset, count);
+    this.gramsLength = ensureCapacity(this.gramsLength, count);
+  }
+}

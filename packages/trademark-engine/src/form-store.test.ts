@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeName } from './analyze.ts';
+import { FormStore } from './form-store.ts';
+import { PinyinCache } from './pinyin.ts';
+
+describe('FormStore', () => {
+  const pinyin = new PinyinCache();
+
+  it('gives back the same analysis it stored', () => {
+    const store = new FormStore();
+    for (const name of [
+      'Golden Nuggets',
+      '小米科技',
+      '华为 Mate 60',
+      '$AMSUNG',
+      'RNICROSOFT',
+      'Müller & Söhne',
+      '',
+    ]) {
+      const analysis = analyzeName(name, pinyin);
+      const form = store.store(name, analysis);
+      expect(store.analysis(form)).toEqual(analysis);
+    }
+  });
+
+  it('finds a stored name by its exact text only', () => {
+    const store = new FormStore();
+    const form = store.store('Apple', analyzeName('Apple', pinyin));
+    expect(store.find('Apple')).toBe(form);
+    expect(store.find('APPLE')).toBe(-1);
+    expect(store.count).toBe(1);
+  });
+
+  it('keeps the look-alike folded name readable by offset for the hot path', () => {
+    const store = new FormStore();
+    const form = store.store('G00GLE', analyzeName('G00GLE', pinyin));
+    const offset = store.visualOffset[form] as number;
+    expect(store.chars.read(offset, store.visualLength[form] as number)).toBe(
+      analyzeName('GOOGLE', pinyin).visual,
+    );
+  });
+
+  it('gives back spare capacity on trim and keeps working', () => {
+    const store = new FormStore();
+    for (let i = 0; i < 3000; i++) store.store(`mark${i}`, analyzeName(`mark${i}`, pinyin));
+    const before = store.bytes;
+    store.trim();
+    expect(store.bytes).toBeLessThan(before);
+    expect(store.analysis(2999).latin).toBe('mark2999');
+    store.store('after', analyzeName('after', pinyin));
+    expect(store.analysis(3000).latin).toBe('after');
+  });
+});

@@ -1,0 +1,46 @@
+const PREFIX_SCALE = 0.1;
+const MAX_PREFIX = 4;
+// Winkler only trusts a shared beginning once the strings are already fairly alike.
+const BOOST_THRESHOLD = 0.7;
+
+/**
+ * Jaro-Winkler similarity in [0, 1]. Jaro counts characters that match within a window and how many of them are out of
+ * order; Winkler then rewards a common prefix of up to four characters, because people read a mark from its start.
+ */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const m = a.length;
+  const n = b.length;
+  if (m === 0 || n === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(m, n) / 2) - 1);
+  const aMatched = new Uint8Array(m);
+  const bMatched = new Uint8Array(n);
+  let matches = 0;
+  for (let i = 0; i < m; i++) {
+    const from = Math.max(0, i - window);
+    const to = Math.min(n - 1, i + window);
+    const code = a.charCodeAt(i);
+    for (let j = from; j <= to; j++) {
+      if (bMatched[j] === 0 && b.charCodeAt(j) === code) {
+        aMatched[i] = 1;
+        bMatched[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let outOfOrder = 0;
+  for (let i = 0, j = 0; i < m; i++) {
+    if (aMatched[i] === 0) continue;
+    while (bMatched[j] === 0) j++;
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) outOfOrder++;
+    j++;
+  }
+  const jaro = (matches / m + matches / n + (matches - outOfOrder / 2) / matches) / 3;
+  if (jaro < BOOST_THRESHOLD) return jaro;
+  let prefix = 0;
+  const limit = Math.min(MAX_PREFIX, m, n);
+  while (prefix < limit && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * PREFIX_SCALE * (1 - jaro);
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { classMask, DEAD_STATUS } from './filters.ts';
+import { MarkTable } from './mark-table.ts';
+
+describe('MarkTable', () => {
+  it('stores a mark per row with coded dataset, status and classes', () => {
+    const table = new MarkTable();
+    const row = table.append({ id: 42, name: 'X', dataset: 'us', niceClass: [9, 35], status: 'filed' }, 7);
+    expect(row).toBe(0);
+    expect(table.ids[row]).toBe(42);
+    expect(table.form[row]).toBe(7);
+    expect(table.status[row]).toBe(1);
+    expect(table.datasetCode('US')).toBe(table.dataset[row]);
+    expect(table.datasetCode('EM')).toBe(-1);
+    expect([table.classLow[row], table.classHigh[row]]).toEqual([
+      classMask([9, 35]).low,
+      classMask([9, 35]).high,
+    ]);
+    expect(table.has(42)).toBe(true);
+    expect(table.size).toBe(1);
+  });
+
+  it('marks removed rows dead and renumbers the live ones on compaction', () => {
+    const table = new MarkTable();
+    for (let id = 1; id <= 5; id++)
+      table.append({ id, name: 'X', dataset: 'CN', niceClass: [1], status: 'registered' }, id);
+    expect(table.remove(2)).toBe(true);
+    expect(table.remove(2)).toBe(false);
+    expect(table.status[1]).toBe(DEAD_STATUS);
+    expect(table.size).toBe(4);
+    const moved: number[] = [];
+    table.compact((row) => moved.push(row));
+    expect(moved).toEqual([0, 1, 2, 3]);
+    expect([...table.ids.subarray(0, table.rows)]).toEqual([1, 3, 4, 5]);
+    expect([...table.form.subarray(0, table.rows)]).toEqual([1, 3, 4, 5]);
+    expect(table.has(4)).toBe(true);
+    table.remove(4);
+    expect(table.has(5)).toBe(true);
+  });
+
+  it('asks for compaction once many rows are dead', () => {
+    const table = new MarkTable();
+    for (let id = 0; id < 50_000; id++) {
+      table.append({ id, name: 'X', dataset: 'US', niceClass: [1], status: 'registered' }, 0);
+    }
+    for (let id = 0; id < 12_000; id++) table.remove(id);
+    expect(table.wantsCompaction).toBe(false);
+    for (let id = 12_000; id < 13_000; id++) table.remove(id);
+    expect(table.wantsCompaction).toBe(true);
+  });
+
+  it('gives back spare capacity on trim', () => {
+    const table = new MarkTable();
+    for (let id = 0; id < 3000; id++)
+      table.append({ id, name: 'X', dataset: 'US', niceClass: [1], status: 'ended' }, 0);
+    const before = table.bytes;
+    table.trim();
+    expect(table.bytes).toBeLessThan(before);
+    expect(table.ids[2999]).toBe(2999);
+  });
+});

@@ -1,0 +1,128 @@
+import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
+import { resize, type Sized } from './growable.ts';
+import { IntTable } from './int-table.ts';
+import { StringInterner } from './interner.ts';
+import type { MarkRecord } from './types.ts';
+
+// Removed marks are squeezed out once they are this share of the rows.
+const COMPACT_SHARE = 0.25;
+const COMPACT_MINIMUM = 10_000;
+const MAX_DATASETS = 256;
+
+/**
+ * Marks as rows of typed columns: id, name (form), dataset code, status code and classes as two bit masks. A removed
+ * mark keeps its row with a dead status until `compact` renumbers the rows.
+ */
+export class MarkTable {
+  ids = new Float64Array(1024);
+  form = new Uint32Array(1024);
+  dataset = new Uint8Array(1024);
+  status = new Uint8Array(1024);
+  classLow = new Int32Array(1024);
+  classHigh = new Int32Array(1024);
+  /** Rows in use, live or dead. */
+  rows = 0;
+  #dead = 0;
+  readonly #rowOf = new IntTable();
+  readonly #datasets = new StringInterner();
+  /** Dataset code per dataset as written, so each mark costs a lookup and no upper-casing. */
+  readonly #datasetCodes = new Map<string, number>();
+
+  /** Live marks. */
+  get size(): number {
+    return this.rows - this.#dead;
+  }
+
+  has(id: number): boolean {
+    return this.#rowOf.get(id) !== undefined;
+  }
+
+  /** The code of a dataset, or -1 when no mark was ever filed there. */
+  datasetCode(dataset: string): number {
+    return this.#datasets.find(dataset.toUpperCase());
+  }
+
+  /** Makes room for `count` more marks at once, ahead of a bulk load. */
+  reserve(count: number): void {
+    if (this.rows + count > this.ids.length) this.#resize(this.rows + count, true);
+    this.#rowOf.reserve(this.size + count);
+  }
+
+  /** Adds a mark of `form` and returns its row. */
+  append(record: MarkRecord, form: number): number {
+    const row = this.rows++;
+    if (row >= this.ids.length) this.#resize(row + 1, false);
+    this.ids[row] = record.id;
+    this.form[row] = form;
+    this.dataset[row] = this.#datasetCode(record.dataset);
+    this.status[row] = statusCode(record.status);
+    this.classLow[row] = classWord(record.niceClass, false);
+    this.classHigh[row] = classWord(record.niceClass, true);
+    this.#rowOf.set(record.id, row);
+    return row;
+  }
+
+  #datasetCode(dataset: string): number {
+    let code = this.#datasetCodes.get(dataset);
+    if (code === undefined) {
+      code = this.#datasets.intern(dataset.toUpperCase());
+      if (code >= MAX_DATASETS) throw new RangeError(`more than ${MAX_DATASETS} datasets`);
+      this.#datasetCodes.set(dataset, code);
+    }
+    return code;
+  }
+
+  /** Marks a mark dead; false when the id is not in the table. */
+  remove(id: number): boolean {
+    const row = this.#rowOf.get(id);
+    if (row === undefined) return false;
+    this.#rowOf.delete(id);
+    this.status[row] = DEAD_STATUS;
+    this.#dead++;
+    return true;
+  }
+
+  /** Whether enough rows are dead to be worth renumbering. */
+  get wantsCompaction(): boolean {
+    return this.#dead > Math.max(COMPACT_MINIMUM, this.rows * COMPACT_SHARE);
+  }
+
+  /** Renumbers the live rows densely, calling `moved` with each live row's new number in order. */
+  compact(moved: (row: number) => void): void {
+    let next = 0;
+    for (let row = 0; row < this.rows; row++) {
+      if (this.status[row] === DEAD_STATUS) continue;
+      this.ids[next] = this.ids[row] as number;
+      this.form[next] = this.form[row] as number;
+      this.dataset[next] = this.dataset[row] as number;
+      this.status[next] = this.status[row] as number;
+      this.classLow[next] = this.classLow[row] as number;
+      this.classHigh[next] = this.classHigh[row] as number;
+      this.#rowOf.set(this.ids[next] as number, next);
+      moved(next);
+      next++;
+    }
+    this.rows = next;
+    this.#dead = 0;
+  }
+
+  /** Gives back the spare capacity of doubling, after a bulk load. */
+  trim(): void {
+    this.#resize(this.rows, true);
+  }
+
+  get bytes(): number {
+    const columns = [this.ids, this.form, this.dataset, this.status, this.classLow, this.classHigh];
+    return columns.reduce((sum, column) => sum + column.byteLength, this.#rowOf.bytes);
+  }
+
+  #resize(count: number, exact: boolean): void {
+    const size = <T extends Sized>(array: T): T => resize(array, count, exact);
+    this.ids = size(this.ids);
+    this.form = size(this.form);
+    this.dataset = size(this.dataset);
+    this.status = size(this.status);
+    this.classLow = size(this.classLow);
+    this.classHigh = size(this.classHigh);
+  }
+}

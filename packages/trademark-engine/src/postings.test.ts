@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { type PostingRanges, PostingStore } from './postings.ts';
+
+function list(store: PostingStore, term: number): number[] {
+  const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  store.ranges(term, ranges);
+  return [
+    ...store.data.subarray(ranges.baseStart, ranges.baseEnd),
+    ...store.deltaData.subarray(ranges.deltaStart, ranges.deltaEnd),
+  ];
+}
+
+describe('PostingStore', () => {
+  it('lists ids per term in the order they were added', () => {
+    const store = new PostingStore();
+    store.add(2, 10);
+    store.add(0, 11);
+    store.add(2, 12);
+    expect(list(store, 2)).toEqual([10, 12]);
+    expect(list(store, 0)).toEqual([11]);
+    expect(list(store, 1)).toEqual([]);
+    expect(list(store, 99)).toEqual([]);
+  });
+
+  it('keeps lists whole across a merge and later additions', () => {
+    const store = new PostingStore();
+    for (let id = 0; id < 100; id++) store.add(id % 3, id);
+    store.merge();
+    store.add(1, 100);
+    store.add(5, 101);
+    expect(list(store, 1)).toEqual([...Array.from({ length: 33 }, (_, i) => i * 3 + 1), 100]);
+    expect(list(store, 5)).toEqual([101]);
+    expect(store.frequency(1)).toBe(34);
+    expect(store.size).toBe(102);
+  });
+
+  it('keeps a key beside each posting, through a merge', () => {
+    const store = new PostingStore();
+    store.add(0, 1, 7);
+    store.add(0, 2, 9);
+    const keysOf = (): number[] => {
+      const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+      store.ranges(0, ranges);
+      return [
+        ...store.keys.subarray(ranges.baseStart, ranges.baseEnd),
+        ...store.deltaKeys.subarray(ranges.deltaStart, ranges.deltaEnd),
+      ];
+    };
+    expect(keysOf()).toEqual([7, 9]);
+    store.merge();
+    store.add(0, 3, 200);
+    expect(keysOf()).toEqual([7, 9, 200]);
+    expect(list(store, 0)).toEqual([1, 2, 3]);
+  });
+
+  it('merges on settle only once the additions are many', () => {
+    const store = new PostingStore();
+    store.add(0, 1);
+    store.settle();
+    expect(store.data).toHaveLength(0);
+    for (let id = 0; id < 70_000; id++) store.add(id % 7, id);
+    store.settle();
+    expect(store.data).toHaveLength(70_001);
+  });
+});

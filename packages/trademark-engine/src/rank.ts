@@ -1,0 +1,75 @@
+import { ClassStatisticsAccumulator } from './class-stats.ts';
+import { type CompiledFilter, DEAD_STATUS, passes } from './filters.ts';
+import type { MarkTable } from './mark-table.ts';
+import type { PostingRanges, PostingStore } from './postings.ts';
+import { decodeSignals } from './signals.ts';
+import type { Match, SearchResult } from './types.ts';
+
+export interface RankInput {
+  /** Distinct names that matched. */
+  readonly forms: readonly number[];
+  /** Score and signal bits per name. */
+  readonly formScore: Float32Array;
+  readonly formSignals: Uint16Array;
+  /** Mark rows per name. */
+  readonly marksOfForm: PostingStore;
+  readonly marks: MarkTable;
+  readonly filter: CompiledFilter;
+  readonly offset: number;
+  readonly limit: number | undefined;
+}
+
+/**
+ * Expands matching names to their live marks that pass the filters, ranks them by score and then by insertion order,
+ * and gathers per-class statistics over all of them (only over the chosen classes when classes are filtered).
+ */
+export function rankMatches(input: RankInput): SearchResult {
+  const { forms, formScore, formSignals, marksOfForm, marks, filter } = input;
+  // Score descending, then row: both packed in one number so a typed-array sort ranks them.
+  const keys: number[] = [];
+  const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  for (const form of forms) {
+    const tenths = Math.round((formScore[form] as number) * 10);
+    marksOfForm.ranges(form, ranges);
+    for (let pass = 0; pass < 2; pass++) {
+      const data = pass === 0 ? marksOfForm.data : marksOfForm.deltaData;
+      const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
+      for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
+        const row = data[i] as number;
+        const status = marks.status[row] as number;
+        if (status === DEAD_STATUS) continue;
+        const low = marks.classLow[row] as number;
+        if (!passes(filter, marks.dataset[row] as number, status, low, marks.classHigh[row] as number))
+          continue;
+        keys.push((1000 - tenths) * 0x100000000 + row);
+      }
+    }
+  }
+  const sorted = Float64Array.from(keys).sort();
+  const stats = new ClassStatisticsAccumulator();
+  const first = Math.max(0, Math.floor(input.offset));
+  const end = Math.min(sorted.length, first + (input.limit ?? sorted.length));
+  const matches: Match[] = [];
+  let maxScore: number | null = null;
+  for (let i = 0; i < sorted.length; i++) {
+    const row = (sorted[i] as number) % 0x100000000;
+    const form = marks.form[row] as number;
+    const score = Math.round((formScore[form] as number) * 10) / 10;
+    maxScore ??= score;
+    let low = marks.classLow[row] as number;
+    let high = marks.classHigh[row] as number;
+    if (filter.byClass) {
+      low &= filter.classLow;
+      high &= filter.classHigh;
+    }
+    stats.add(low, high, score);
+    if (i >= first && i < end) {
+      matches.push({
+        id: marks.ids[row] as number,
+        score,
+        signals: decodeSignals(formSignals[form] as number),
+      });
+    }
+  }
+  return { total: sorted.length, maxScore, matches, classStatistics: stats.toRecord() };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeName } from './analyze.ts';
+import { PinyinCache } from './pinyin.ts';
+import type { PostingRanges, PostingStore } from './postings.ts';
+import { LENGTH_BUCKETS, TermIndex } from './term-index.ts';
+
+const pinyin = new PinyinCache();
+
+function listed(store: PostingStore, term: number): number[] {
+  const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  store.ranges(term, ranges);
+  return [
+    ...store.data.subarray(ranges.baseStart, ranges.baseEnd),
+    ...store.deltaData.subarray(ranges.deltaStart, ranges.deltaEnd),
+  ];
+}
+
+function build(names: string[]): TermIndex {
+  const index = new TermIndex();
+  names.forEach((name, form) => {
+    index.add(form, analyzeName(name, pinyin), []);
+  });
+  index.settle();
+  return index;
+}
+
+describe('TermIndex', () => {
+  it('lists a name under its trigrams in the list of its length', () => {
+    const index = build(['apple', 'applepay', 'apples']);
+    const terms = index.query(analyzeName('apple', pinyin));
+    expect(terms.gramCount).toBe(7);
+    const list = (bucket: number, i: number): number => (terms.grams[i] as number) * LENGTH_BUCKETS + bucket;
+    const rarest = index.rarestGrams(terms, 5);
+    expect(rarest).toHaveLength(7);
+    expect(listed(index.grams, list(5, rarest[0] as number))).toEqual([0]);
+    expect(index.rarestGrams(terms, 6).some((i) => listed(index.grams, list(6, i)).includes(2))).toBe(true);
+  });
+
+  it('keeps where each trigram sits, in the query and in the lists', () => {
+    const index = build(['banana']);
+    const terms = index.query(analyzeName('banana', pinyin));
+    const ana = terms.grams.findIndex((_, i) => terms.firstPositions[i] !== terms.lastPositions[i]);
+    expect([terms.firstPositions[ana], terms.lastPositions[ana]]).toEqual([3, 5]);
+    const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+    index.grams.ranges((terms.grams[ana] as number) * LENGTH_BUCKETS + 6, ranges);
+    const keys = [
+      ...index.grams.keys.subarray(ranges.baseStart, ranges.baseEnd),
+      ...index.grams.deltaKeys.subarray(ranges.deltaStart, ranges.deltaEnd),
+    ];
+    expect(keys).toEqual([3, 5]);
+  });
+
+  it('fills the trigram ids of a new name and counts its word units', () => {
+    const index = new TermIndex();
+    const grams: number[] = [];
+    expect(index.add(0, analyzeName('Golden Nuggets', pinyin), grams)).toBe(2);
+    expect(grams).toHaveLength('goldennuggets'.length + 2);
+    expect(index.gramIds).toBe(grams.length);
+  });
+
+  it('finds names by word unit, sound key, printed shape and beginning of the query', () => {
+    const index = build(['BLUE OCEAN', 'QUICK CLEAN', 'SAMSUNG', 'APPLE']);
+    const has = (query: string, form: number): boolean => {
+      const terms = index.query(analyzeName(query, pinyin));
+      return [...terms.rareWords, ...terms.commonWords, ...terms.keys].some((term) =>
+        listed(index.terms, term).includes(form),
+      );
+    };
+    expect(has('OCEAN', 0)).toBe(true);
+    expect(has('KWIK KLEEN', 1)).toBe(true);
+    expect(has('$AMSUNG', 2)).toBe(true);
+    expect(has('APPLEPAY', 3)).toBe(true);
+    expect(has('APPLEPAYMENT', 3)).toBe(false);
+    expect(has('PEAR', 3)).toBe(false);
+  });
+
+  it('calls a word unit common once it is in many names', () => {
+    const names = Array.from({ length: 400 }, (_, i) => `NAME${i} TECH`);
+    const index = build(names);
+    expect(index.isCommon('tech')).toBe(true);
+    expect(index.isCommon('name5')).toBe(false);
+    expect(index.query(analyzeName('TECH', pinyin)).commonWords).toHaveLength(1);
+  });
+
+  it('marks trigrams no name has', () => {
+    const index = build(['apple']);
+    expect(index.query(analyzeName('zzz', pinyin)).grams.every((gram) => gram === -1)).toBe(true);
+  });
+});

@@ -1,0 +1,217 @@
+import type { NameAnalysis } from './analyze.ts';
+import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
+import { IntTable } from './int-table.ts';
+import { PostingStore } from './postings.ts';
+import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
+import { wordUnits } from './word-units.ts';
+
+/** Trigram lists are kept per name length 1 to 46, and one for every longer name. */
+export const LENGTH_BUCKETS = 48;
+// A word unit in more than this share of the names (TECH, GROUP) makes a weak containment finding; the minimum keeps
+// small indexes from calling anything common.
+const COMMON_WORD_SHARE = 0.005;
+const COMMON_WORD_MINIMUM = 200;
+const MAX_QUERY_UNITS = 63;
+/** Trigram positions are kept in a byte; later ones share the last value. */
+export const MAX_POSITION = 255;
+// Typical postings of one name, for reserving room ahead of a bulk load.
+const GRAMS_PER_NAME = 14;
+const TERMS_PER_NAME = 4;
+// Distinct hashed terms grow slower than postings: words and sound keys repeat across names.
+const HASHED_TERMS_PER_NAME = 2;
+// Seeds that keep the kinds of hashed terms apart.
+const NAME_SEED = FNV_OFFSET;
+const LOOKALIKE_SEED = FNV_OFFSET ^ 0x5bd1e995;
+const WORD_SEED = FNV_OFFSET ^ 0x27d4eb2f;
+const SOUND_SEED = FNV_OFFSET ^ 0x165667b1;
+
+/** What a query looks up. */
+export interface QueryTerms {
+  /** Trigram ids; -1 for a trigram no name has. */
+  readonly grams: readonly number[];
+  /** Per trigram, the first and last position it has in the query (see `forEachTrigram`). */
+  readonly firstPositions: readonly number[];
+  readonly lastPositions: readonly number[];
+  /** Distinct trigrams of the query, including those no name has. */
+  readonly gramCount: number;
+  readonly rareWords: readonly number[];
+  readonly commonWords: readonly number[];
+  /** Distinct word units of the query (see `wordUnits`). */
+  readonly units: number;
+  /** Sound keys, the printed shape, and whole names equal to a beginning of the query long enough for containment. */
+  readonly keys: readonly number[];
+}
+
+/**
+ * The inverted lists of distinct names. Trigrams of the look-alike folded name have ids of their own (dense and few,
+ * so a query marks its own in a small table) and lists per name length. Everything else is listed under a 30-bit
+ * hash of its text, each kind with its own seed: distinctive word units, sound keys, the whole folded name and the
+ * printed shape. A hash collision only merges two lists; it adds candidates, which the comparison then rejects.
+ */
+export class TermIndex {
+  readonly grams = new PostingStore();
+  readonly terms = new PostingStore();
+  readonly #gramIds = new Map<number, number>();
+  readonly #hashTerms = new IntTable(1024, true);
+  #termCount = 0;
+  #names = 0;
+
+  /** Number of distinct trigrams. */
+  get gramIds(): number {
+    return this.#gramIds.size;
+  }
+
+  get bytes(): number {
+    return this.grams.bytes + this.terms.bytes + this.#hashTerms.bytes;
+  }
+
+  /** Makes room for about `names` more names at once, ahead of a bulk load. */
+  reserve(names: number): void {
+    this.grams.reserve(names * GRAMS_PER_NAME);
+    this.terms.reserve(names * TERMS_PER_NAME);
+    this.#hashTerms.reserve(this.#hashTerms.size + names * HASHED_TERMS_PER_NAME);
+  }
+
+  /** Lists a new name; fills `grams` with its trigram ids and returns its number of word units. */
+  add(form: number, a: NameAnalysis, grams: number[]): number {
+    this.#names++;
+    grams.length = 0;
+    const visual = a.visual;
+    const bucket = Math.min(visual.length, LENGTH_BUCKETS - 1);
+    // Every occurrence is listed with its position, so a search can skip names holding the trigram far from where
+    // the query has it; `grams` keeps each trigram once. The loop is `forEachTrigram` unrolled: names are added by
+    // the hundred thousand.
+    let first = START;
+    let second = START;
+    for (let position = 0; position < visual.length + 2 && visual.length > 0; position++) {
+      const third = position < visual.length ? visual.charCodeAt(position) : END;
+      const gram = this.#gramId(trigramCode(first, second, third), true);
+      this.grams.add(gram * LENGTH_BUCKETS + bucket, form, Math.min(position, MAX_POSITION));
+      if (!grams.includes(gram)) grams.push(gram);
+      first = second;
+      second = third;
+    }
+    const terms: number[] = [];
+    const add = (hash: number): void => {
+      const term = this.#hashTerm(hash, true);
+      if (!terms.includes(term)) terms.push(term);
+    };
+    for (const unit of wordUnits(a).units) add(fnvHash(unit, WORD_SEED));
+    const units = terms.length;
+    for (const key of a.sound) add(fnvHash(key, SOUND_SEED));
+    for (const key of a.metaphone) if (key.length >= METAPHONE_ONLY_MIN_KEY) add(fnvHash(key, SOUND_SEED));
+    add(fnvHash(visual, NAME_SEED));
+    if (a.lookalike !== visual) add(fnvHash(a.lookalike, LOOKALIKE_SEED));
+    for (const term of terms) this.terms.add(term, form);
+    return Math.min(units, 255);
+  }
+
+  /** Merges recent additions when they are many; call after a batch of `add`. */
+  settle(): void {
+    this.grams.settle();
+    this.terms.settle();
+  }
+
+  /** Whether a word unit (`wordUnits`) is in so many names that containing it says little. */
+  isCommon(unit: string): boolean {
+    const term = this.#hashTerm(fnvHash(unit, WORD_SEED), false);
+    return term >= 0 && this.terms.frequency(term) > this.#commonThreshold();
+  }
+
+  /** Indexes into `terms.grams` of the query's known trigrams, by their list among names of one length, shortest first. */
+  rarestGrams(terms: QueryTerms, bucket: number): number[] {
+    const frequency = (i: number): number =>
+      this.grams.frequency((terms.grams[i] as number) * LENGTH_BUCKETS + bucket);
+    const known: number[] = [];
+    terms.grams.forEach((gram, i) => {
+      if (gram >= 0) known.push(i);
+    });
+    return known.sort((a, b) => frequency(a) - frequency(b));
+  }
+
+  query(q: NameAnalysis): QueryTerms {
+    const gramCodes: number[] = [];
+    const firstPositions: number[] = [];
+    const lastPositions: number[] = [];
+    forEachTrigram(
+      q.visual.length,
+      (i) => q.visual.charCodeAt(i),
+      (code, position) => {
+        const at = gramCodes.indexOf(code);
+        if (at >= 0) {
+          lastPositions[at] = position;
+          return;
+        }
+        gramCodes.push(code);
+        firstPositions.push(position);
+        lastPositions.push(position);
+      },
+    );
+    const grams = gramCodes.map((code) => this.#gramId(code, false));
+    const rareWords: number[] = [];
+    const commonWords: number[] = [];
+    const threshold = this.#commonThreshold();
+    const units = wordUnits(q).units.slice(0, MAX_QUERY_UNITS);
+    for (const unit of units) {
+      const term = this.#hashTerm(fnvHash(unit, WORD_SEED), false);
+      if (term < 0) continue;
+      if (this.terms.frequency(term) > threshold) commonWords.push(term);
+      else rareWords.push(term);
+    }
+    const keys: number[] = [];
+    const addKey = (hash: number): void => {
+      const term = this.#hashTerm(hash, false);
+      if (term >= 0 && !keys.includes(term)) keys.push(term);
+    };
+    for (const key of q.sound) addKey(fnvHash(key, SOUND_SEED));
+    for (const key of q.metaphone) if (key.length >= METAPHONE_ONLY_MIN_KEY) addKey(fnvHash(key, SOUND_SEED));
+    // The printed shape: names whose shape differs from their folded form are listed under it, the others under
+    // their folded form.
+    addKey(fnvHash(q.lookalike, LOOKALIKE_SEED));
+    addKey(fnvHash(q.lookalike, NAME_SEED));
+    // Names that are a beginning of the query: hash each long enough prefix of the folded query.
+    const m = q.visual.length;
+    const shortest = Math.max(PREFIX_MIN_LENGTH, Math.ceil(m / 2));
+    let hash = NAME_SEED;
+    for (let i = 0; i < m - PREFIX_MIN_REST; i++) {
+      hash = fnvStep(hash, q.visual.charCodeAt(i));
+      if (i + 1 >= shortest) addKey(hash);
+    }
+    return {
+      grams,
+      firstPositions,
+      lastPositions,
+      gramCount: gramCodes.length,
+      rareWords,
+      commonWords,
+      units: units.length,
+      keys,
+    };
+  }
+
+  #commonThreshold(): number {
+    return Math.max(COMMON_WORD_MINIMUM, this.#names * COMMON_WORD_SHARE);
+  }
+
+  #gramId(code: number, create: boolean): number {
+    let gram = this.#gramIds.get(code);
+    if (gram === undefined) {
+      if (!create) return -1;
+      gram = this.#gramIds.size;
+      this.#gramIds.set(code, gram);
+    }
+    return gram;
+  }
+
+  #hashTerm(hash: number, create: boolean): number {
+    // 30 bits keep the key a small integer, which the table hashes fast.
+    const key = hash >>> 2;
+    let term = this.#hashTerms.get(key);
+    if (term === undefined) {
+      if (!create) return -1;
+      term = this.#termCount++;
+      this.#hashTerms.set(key, term);
+    }
+    return term;
+  }
+}
