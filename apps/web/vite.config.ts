@@ -1,8 +1,22 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { loadEnv } from 'vite';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
+
+/** In dev and preview, /sign?code=… opens sign.html, as the API server does for the built pages. */
+function signPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    const sign = /^\/sign\/?(\?.*)?$/.exec(req.url ?? '');
+    if (sign) req.url = `/sign.html${sign[1] ?? ''}`;
+    next();
+  };
+  return {
+    name: 'kxt-sign-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
 
 /** This folder, so `.env` files and relative paths resolve the same from the repo root and from apps/web. */
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
@@ -15,12 +29,14 @@ export default defineConfig(({ mode }) => {
     root: webRoot,
     // The API server serves dist/ at the root of its origin and answers deep links with index.html.
     base: '/',
-    plugins: [react(), precompress(path.join(webRoot, 'dist'))],
+    plugins: [react(), signPage(), precompress(path.join(webRoot, 'dist'))],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
       rolldownOptions: {
+        // Two pages: the app, and the public signing page (/sign), which must not load the app's code.
+        input: { main: path.join(webRoot, 'index.html'), sign: path.join(webRoot, 'sign.html') },
         treeshake: {
           // Budget (first load ≤ 300 KB gzipped). The contracts build zod schemas at module level; the web app
           // imports mostly constants and types from them, so unused schema construction (`z.object(…)`) may be

@@ -5,6 +5,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { agreementRoutes } from './modules/agreements/routes.ts';
+import { signRoutes } from './modules/agreements/sign-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -13,6 +15,7 @@ import { serviceItemRoutes } from './modules/service-items/routes.ts';
 import { serviceCatalogueRoutes } from './modules/services/routes.ts';
 import { tableLayoutRoutes } from './modules/table-layouts/routes.ts';
 import { taxDeclarationRoutes } from './modules/tax-declarations/routes.ts';
+import { trademarkRoutes } from './modules/trademarks/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -82,6 +85,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(serviceCatalogueRoutes);
   await app.register(serviceItemRoutes);
   await app.register(taxDeclarationRoutes);
+  await app.register(agreementRoutes);
+  await app.register(signRoutes);
+  await app.register(trademarkRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

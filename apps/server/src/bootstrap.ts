@@ -5,6 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { CountCache } from './lib/count-cache.ts';
 import { localFileStorage } from './modules/files/storage.ts';
+import { SearchResultCache } from './modules/trademarks/search-cache.ts';
+import { MarkIndexService } from './modules/trademarks/search-index.ts';
 import { APP_VERSION } from './version.ts';
 
 /** Opens the database, brings it to the latest schema and wires the storage: what the server and the CLI share. */
@@ -21,6 +23,7 @@ export async function openContext(config: Config): Promise<AppContext & { close(
     db: database.db,
     databaseKind: database.kind,
     countCache: new CountCache(),
+    trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
     storage: localFileStorage(path.join(config.dataDir, 'files')),
     version: APP_VERSION,
     close: database.close,

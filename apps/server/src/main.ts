@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { openContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { agreementLinksOf } from './modules/agreements/demo.ts';
 import { isDatabaseEmpty, seedDemo } from './modules/demo/seed.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -11,7 +12,7 @@ async function main() {
   const config = loadConfig();
   const ctx = await openContext(config);
   if (config.demoSeed && (await isDatabaseEmpty(ctx.db))) {
-    const accounts = await seedDemo(ctx.db, config.demoPassword);
+    const accounts = await seedDemo(ctx.db, config.demoPassword, { storage: ctx.storage });
     console.warn(
       [
         '',
@@ -43,9 +44,32 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Build the trademark index now rather than on the first search.
+  const indexStarted = Date.now();
+  ctx.trademarks.index
+    .ready()
+    .then(() =>
+      app.log.info(
+        { marks: ctx.trademarks.index.index.size, ms: Date.now() - indexStarted },
+        'trademark index ready',
+      ),
+    )
+    .catch((error: unknown) => app.log.error({ err: error }, 'trademark index build failed'));
   console.log(
     `\nKXT platform is running at http://localhost:${config.port} (database: ${ctx.databaseKind}, data: ${path.relative(process.cwd(), config.dataDir) || '.'})\n`,
   );
+  if (config.demoSeed) {
+    const links = await agreementLinksOf(ctx.db, 'customer1');
+    if (links.length > 0) {
+      console.log(
+        [
+          'Demo signing links (customer1):',
+          ...links.map((link) => `  ${link.state.padEnd(8)} http://localhost:${config.port}${link.path}`),
+          '',
+        ].join('\n'),
+      );
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -135,3 +135,26 @@ describe.runIf(testDialect() === 'sqlite')('cli user', () => {
     expect((await run('user', 'create', '--bogus', 'x')).code).toBe(2);
   });
 });
+
+describe.runIf(testDialect() === 'sqlite')('cli trademark', () => {
+  it('generates a corpus to a file and imports it, reporting bad lines', async () => {
+    const file = path.join(dataDir, 'marks.jsonl');
+    expect(await run('trademark', 'generate', '--count', '50', '--seed', '3', '--out', file)).toMatchObject({
+      code: 0,
+      out: `Wrote 50 marks to ${file}.`,
+    });
+    const { appendFile } = await import('node:fs/promises');
+    await appendFile(file, 'not json\n');
+    const result = await run('trademark', 'import', file);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain('Imported 50 marks');
+    expect(result.out).toContain('1 records refused');
+    expect(result.out).toContain('line 51: not valid JSON');
+  });
+
+  it('refuses a bad count and an unknown format', async () => {
+    expect((await run('trademark', 'generate', '--count', 'many')).code).toBe(2);
+    expect((await run('trademark', 'import', 'x.csv', '--format', 'csv')).code).toBe(2);
+    expect((await run('trademark', 'import')).code).toBe(2);
+  });
+});

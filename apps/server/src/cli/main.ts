@@ -3,15 +3,20 @@ import { loadConfig } from '../config.ts';
 import { HttpError } from '../http-error.ts';
 import { translate } from '../locales/translate.ts';
 import { CliUsageError } from './errors.ts';
+import { trademarkCommand } from './trademark.ts';
 import { userCommand } from './user.ts';
 
 const USAGE = `Usage: npm run cli -- <command> ...
 Commands:
-  user create    create a user
-  user password  set a user's password`;
+  user create                 create a user
+  user password               set a user's password
+  trademark import FILE       import marks (JSON Lines or USPTO daily XML)
+  trademark generate          write a synthetic corpus of marks
+  trademark reference-import  load Nice class reference data`;
 
 const COMMANDS: Record<string, typeof userCommand> = {
   user: userCommand,
+  trademark: trademarkCommand,
 };
 
 /** Runs one CLI command with the server's configuration; returns the process exit code. */

@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { foundation } from './migrations/0001-foundation.ts';
 import { serviceLists } from './migrations/0002-service-lists.ts';
+import { agreements } from './migrations/0003-agreements.ts';
+import { trademarks } from './migrations/0004-trademarks.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -10,6 +12,8 @@ import type { DB } from './schema.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-service-lists': serviceLists,
+  '0003-agreements': agreements,
+  '0004-trademarks': trademarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { ServiceType } from '@kxt/contracts/business';
 import type { Role } from '@kxt/contracts/roles';
+import type { TrademarkStatus } from '@kxt/contracts/trademarks';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -32,6 +33,7 @@ export interface UsersTable {
   role: Role;
   customer_id: number | null;
   disabled: Generated<Flag>;
+  wechat_code: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -139,6 +141,118 @@ export interface TableLayoutsTable {
   updated_at: string;
 }
 
+export interface MarksTable {
+  id: Generated<number>;
+  dataset: string;
+  application_number: string;
+  name: string;
+  application_date: string | null;
+  registration_date: string | null;
+  /** "9,35" */
+  nice_classes: string;
+  owner: string | null;
+  status: TrademarkStatus;
+  /** JSON: class → text. */
+  goods_and_services: string;
+  /** JSON: class → Chinese text, or null. */
+  goods_translation: string | null;
+  attorney: string | null;
+  image_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TrademarkDatasetsTable {
+  code: string;
+  last_app_date: string | null;
+  mark_count: number;
+  updated_at: string;
+}
+
+export interface TrademarkSearchesTable {
+  id: string;
+  user_id: number;
+  customer_id: number | null;
+  text: string;
+  datasets: string;
+  classes: string;
+  charged: Flag;
+  created_at: string;
+}
+
+export interface TrademarkSearchCreditsTable {
+  customer_id: number;
+  extra_searches: number;
+  updated_at: string;
+}
+
+export interface NiceClassesTable {
+  class: number;
+  title_zh: string;
+  heading_zh: string;
+}
+
+export interface ClassAssociationsTable {
+  class: number;
+  related_class: number;
+  source: 'uspto' | 'cnipa';
+}
+
+export interface AgreementTemplatesTable {
+  id: Generated<number>;
+  agreement_name: string;
+  version: number;
+  /** JSON `{ x, y, width, height }`: fractions of the last page where the signature goes. */
+  signature_box: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface AgreementTemplatePagesTable {
+  template_id: number;
+  /** 1-based order of the page. */
+  page_no: number;
+  file_id: string;
+  width: number;
+  height: number;
+}
+
+export interface AgreementsTable {
+  id: Generated<number>;
+  customer_id: number;
+  agreement_name: string;
+  template_id: number;
+  /** The link code: the signer's only credential, so long, random, expiring and revocable. */
+  code: string;
+  /** 0 unread, 1 read, 2 signed. */
+  status: Generated<number>;
+  expires_at: string;
+  revoked: Generated<Flag>;
+  revoked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  opened_at: string | null;
+  read_at: string | null;
+  signed_at: string | null;
+  signer_ip: string | null;
+  signer_user_agent: string | null;
+  signature_file_id: string | null;
+  signed_image_file_id: string | null;
+  signed_pdf_file_id: string | null;
+  signature_sha256: string | null;
+  signed_image_sha256: string | null;
+  signed_pdf_sha256: string | null;
+  /** The evidence record of the signing, as JSON. */
+  evidence: string | null;
+}
+
+export interface AgreementUploadsTable {
+  file_id: string;
+  agreement_id: number;
+  created_at: string;
+}
+
 export interface DB {
   customers: CustomersTable;
   users: UsersTable;
@@ -150,6 +264,16 @@ export interface DB {
   service_items: ServiceItemsTable;
   tax_declarations: TaxDeclarationsTable;
   table_layouts: TableLayoutsTable;
+  agreement_templates: AgreementTemplatesTable;
+  agreement_template_pages: AgreementTemplatePagesTable;
+  agreements: AgreementsTable;
+  agreement_uploads: AgreementUploadsTable;
+  marks: MarksTable;
+  trademark_datasets: TrademarkDatasetsTable;
+  trademark_searches: TrademarkSearchesTable;
+  trademark_search_credits: TrademarkSearchCreditsTable;
+  nice_classes: NiceClassesTable;
+  class_associations: ClassAssociationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

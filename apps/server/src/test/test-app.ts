@@ -12,6 +12,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { CountCache } from '../lib/count-cache.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { localFileStorage } from '../modules/files/storage.ts';
+import { SearchResultCache } from '../modules/trademarks/search-cache.ts';
+import { MarkIndexService } from '../modules/trademarks/search-index.ts';
 import { createUser, type NewUserInput } from '../modules/users/service.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -135,6 +137,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     db: database.db,
     databaseKind: database.kind,
     countCache: new CountCache(),
+    trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
     storage: localFileStorage(path.join(dataDir, 'files')),
     version: 'test',
   };

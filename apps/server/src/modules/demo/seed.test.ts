@@ -7,7 +7,7 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   expect(await isDatabaseEmpty(t.ctx.db)).toBe(true);
-  await seedDemo(t.ctx.db, 'demo-password');
+  await seedDemo(t.ctx.db, 'demo-password', { marks: 3_000 });
   admin = t.client();
   await admin.login('admin', 'demo-password');
 });

@@ -1,6 +1,12 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Role } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { seedDemoAgreements } from '../agreements/demo.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { seedDemoMarks } from '../trademarks/demo-marks.ts';
+import { importReferenceData } from '../trademarks/reference-data.ts';
 import { createUser } from '../users/service.ts';
 import { seedServiceLists } from './service-lists.ts';
 
@@ -30,8 +36,29 @@ export async function isDatabaseEmpty(db: Kysely<DB>): Promise<boolean> {
   return !row;
 }
 
+export interface DemoSeedOptions {
+  /** Synthetic trademarks to load (the demo has 200,000; tests use fewer). */
+  marks?: number;
+  /** Nice class reference data, loaded when the folder exists (the repository's ../shared/data/nice). */
+  referenceDir?: string;
+  /** Where demo files go (agreement pages, a signature); without it the demo has no agreements. */
+  storage?: FileStorage;
+}
+
+export const DEMO_REFERENCE_DIR = fileURLToPath(
+  new URL('../../../../../../shared/data/nice', import.meta.url),
+);
+const DEMO_CONSULTANT_CONTACT = {
+  phone: '13800138000',
+  wechat_code: 'https://u.wechat.com/kxt-demo-consultant',
+};
+
 /** Fills an empty database with the demo accounts and each module's demo records. */
-export async function seedDemo(db: Kysely<DB>, password: string): Promise<readonly DemoAccount[]> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  password: string,
+  options: DemoSeedOptions = {},
+): Promise<readonly DemoAccount[]> {
   const ids = new Map<string, number>();
   for (const account of DEMO_ACCOUNTS) {
     ids.set(
@@ -45,6 +72,11 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<readon
       }),
     );
   }
+  const consultantId = ids.get('consultant');
+  if (consultantId !== undefined) {
+    await db.updateTable('users').set(DEMO_CONSULTANT_CONTACT).where('id', '=', consultantId).execute();
+    await db.updateTable('customers').set({ owner_user_id: consultantId }).execute();
+  }
   const demoCompanies = await db.selectFrom('customers').select('id').orderBy('id').execute();
   await seedServiceLists(db, {
     customers: 60,
@@ -53,5 +85,20 @@ export async function seedDemo(db: Kysely<DB>, password: string): Promise<readon
     ownerUserIds: [ids.get('consultant'), ids.get('admin')].filter((id): id is number => id !== undefined),
     existingCustomerIds: demoCompanies.map((company) => company.id),
   });
+  await seedDemoMarks(db, options.marks ?? 200_000);
+  const referenceDir = options.referenceDir ?? DEMO_REFERENCE_DIR;
+  if (existsSync(referenceDir)) await importReferenceData(db, referenceDir);
+  const adminUserId = ids.get('admin');
+  const customer1 = await db
+    .selectFrom('users')
+    .select('customer_id')
+    .where('username', '=', 'customer1')
+    .executeTakeFirst();
+  if (options.storage && adminUserId !== undefined && customer1?.customer_id) {
+    await seedDemoAgreements(
+      { db, storage: options.storage },
+      { adminUserId, customerId: customer1.customer_id },
+    );
+  }
   return DEMO_ACCOUNTS;
 }

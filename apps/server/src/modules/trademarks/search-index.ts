@@ -1,0 +1,65 @@
+import { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { marksChangedAfter } from './repository.ts';
+
+const PAGE = 5_000;
+
+/**
+ * The in-memory trademark index of this server process, built from the marks table at start and kept current by
+ * reading the rows changed since the last look (imports by this or any other process, every few seconds). Rows are
+ * followed by (updated_at, id); a row another process commits with a timestamp older than one already read is only
+ * picked up at the next start, which imports (written in one go by one command) do not produce.
+ */
+export class MarkIndexService {
+  readonly index = new TrademarkIndex();
+  #cursor = { updatedAt: '', id: 0 };
+  #ready: Promise<void> | undefined;
+  #refreshing: Promise<number> | undefined;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Resolves once every mark in the database is indexed; starts the build on first call. */
+  ready(): Promise<void> {
+    this.#ready ??= this.refresh().then(() => undefined);
+    return this.#ready;
+  }
+
+  /** Indexes the marks changed since the last call; answers how many were (re)indexed. */
+  refresh(): Promise<number> {
+    this.#refreshing ??= this.#readChanges().finally(() => {
+      this.#refreshing = undefined;
+    });
+    return this.#refreshing;
+  }
+
+  /** Refreshes every `intervalMs` until stopped; the timer does not keep the process alive. */
+  follow(intervalMs: number) {
+    this.#timer = setInterval(() => void this.refresh().catch(() => undefined), intervalMs);
+    this.#timer.unref();
+  }
+
+  stop() {
+    if (this.#timer) clearInterval(this.#timer);
+  }
+
+  async #readChanges(): Promise<number> {
+    let cursor = this.#cursor;
+    let count = 0;
+    for (;;) {
+      const page = await marksChangedAfter(this.db, cursor, PAGE);
+      if (page.length === 0) break;
+      this.index.warmPinyin(page.map((row) => row.mark.name));
+      this.index.add(page.map((row) => row.mark));
+      count += page.length;
+      const last = page.at(-1);
+      if (last) cursor = { updatedAt: last.updatedAt, id: last.mark.id };
+      if (page.length < PAGE) break;
+      // Let requests through between pages of a large build.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.#cursor = cursor;
+    return count;
+  }
+}

@@ -1,0 +1,141 @@
+import type { CurrentUser } from '@kxt/contracts/auth';
+import { riskLevel } from '@kxt/contracts/risk';
+import {
+  expandDatasets,
+  TRADEMARK_STATUSES,
+  type TrademarkSearchBody,
+  type TrademarkSearchResponse,
+  type TrademarkStatus,
+} from '@kxt/contracts/trademarks';
+import {
+  type AssociationTables,
+  associatedClasses,
+  DEFAULT_ASSOCIATION_TABLES,
+} from '@kxt/trademark-engine/class-associations';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { HttpError } from '../../http-error.ts';
+import { findSearch, remainingSearches, type SearchParams, startSearch } from './quota.ts';
+import { findMarks, toResultItem } from './repository.ts';
+import type { SearchResultCache } from './search-cache.ts';
+import type { MarkIndexService } from './search-index.ts';
+
+/** Most matches one search keeps; far more than anyone pages through, few enough to hold for paging. */
+const MAX_MATCHES = 2_000;
+
+export interface TrademarkDeps {
+  db: Kysely<DB>;
+  marks: MarkIndexService;
+  results: SearchResultCache;
+  freeSearches: number;
+  associations: () => Promise<AssociationTables>;
+}
+
+/** The text and country rules of spec §5, in the order the screen checks them. */
+function checkRequest(body: TrademarkSearchBody): SearchParams {
+  const text = body.text ?? '';
+  if (text.length === 0) throw new HttpError(400, 'trademark.enterName', {}, { text: 'trademark.enterName' });
+  if (text.trim().length === 0)
+    throw new HttpError(400, 'trademark.blankName', {}, { text: 'trademark.blankName' });
+  const countries = [...new Set(body.datasets ?? [])];
+  if (countries.length === 0) {
+    throw new HttpError(400, 'trademark.chooseCountry', {}, { datasets: 'trademark.chooseCountry' });
+  }
+  const classes = [...new Set(body.classes ?? [])].sort((a, b) => a - b);
+  return { text: text.trim(), datasets: countries, classes };
+}
+
+const sameParams = (a: SearchParams, b: SearchParams) =>
+  a.text === b.text &&
+  a.datasets.join(',') === b.datasets.join(',') &&
+  a.classes.join(',') === b.classes.join(',');
+
+/**
+ * Runs a trademark search. A new search charges the customer's company one free search; paging or changing the
+ * status filter with the same `searchId` (and the same text, countries and classes) does not.
+ */
+export async function searchTrademarks(
+  deps: TrademarkDeps,
+  user: CurrentUser,
+  body: TrademarkSearchBody,
+): Promise<TrademarkSearchResponse> {
+  const params = checkRequest(body);
+  const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
+  const searchId =
+    body.searchId && earlier && sameParams(earlier, params)
+      ? body.searchId
+      : await startSearch(deps.db, user, params, deps.freeSearches);
+
+  const statuses: TrademarkStatus[] = body.status?.length
+    ? [...new Set(body.status)]
+    : [...TRADEMARK_STATUSES];
+  const datasets = expandDatasets(params.datasets);
+  const cacheKey = `${searchId}|${[...statuses].sort().join(',')}`;
+  let ranked = deps.results.get(cacheKey);
+  if (!ranked) {
+    await deps.marks.ready();
+    await deps.marks.refresh();
+    ranked = deps.marks.index.search({
+      text: params.text,
+      datasets,
+      classes: params.classes,
+      statuses,
+      limit: MAX_MATCHES,
+    });
+    deps.results.set(cacheKey, ranked);
+  }
+
+  const page = ranked.matches.slice(body.page * body.pageSize, (body.page + 1) * body.pageSize);
+  const rows = new Map(
+    (
+      await findMarks(
+        deps.db,
+        page.map((match) => match.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const results = page.flatMap((match) => {
+    const row = rows.get(match.id);
+    return row ? [toResultItem(row, match.score, match.signals)] : [];
+  });
+
+  const niceClassStatistics: TrademarkSearchResponse['niceClassStatistics'] = {};
+  for (const [cls, stat] of Object.entries(ranked.classStatistics)) {
+    niceClassStatistics[cls] = {
+      count: stat.count,
+      maxSimilarityScore: stat.maxSimilarityScore,
+      level: riskLevel(stat.maxSimilarityScore, params.datasets) ?? 'low_risk',
+    };
+  }
+  const tables = await deps.associations();
+  const classAssociations = Object.fromEntries(
+    params.classes.map((cls) => [String(cls), associatedClasses([cls], tables)]),
+  );
+  const remaining =
+    user.role === 'customer' && user.customerId !== null
+      ? await remainingSearches(deps.db, user.customerId, deps.freeSearches)
+      : null;
+  return {
+    total: ranked.total,
+    searchId,
+    niceClassStatistics,
+    results,
+    classAssociations,
+    datasets,
+    remainingSearches: remaining,
+  };
+}
+
+/** Association tables from the reference data in the database, or the built-in USPTO table when none was loaded. */
+export async function loadAssociationTables(db: Kysely<DB>): Promise<AssociationTables> {
+  const rows = await db.selectFrom('class_associations').selectAll().execute();
+  if (rows.length === 0) return DEFAULT_ASSOCIATION_TABLES;
+  const coordinated: Record<number, number[]> = {};
+  const similarGroupPairs: [number, number][] = [];
+  for (const row of rows) {
+    if (row.source === 'uspto')
+      coordinated[row.class] = [...(coordinated[row.class] ?? []), row.related_class];
+    else similarGroupPairs.push([row.class, row.related_class]);
+  }
+  return { coordinated, similarGroupPairs };
+}

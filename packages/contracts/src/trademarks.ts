@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { RISK_LEVELS } from './risk.ts';
+
+export const NICE_CLASSES = Array.from({ length: 45 }, (_, index) => index + 1);
+export const niceClassSchema = z.number().int().min(1).max(45);
+
+/** Result statuses (spec §4): the labels are registered, filed, expired and unknown. */
+export const TRADEMARK_STATUSES = ['registered', 'filed', 'ended', 'unknown'] as const;
+export const trademarkStatusSchema = z.enum(TRADEMARK_STATUSES);
+export type TrademarkStatus = z.infer<typeof trademarkStatusSchema>;
+export const DEFAULT_STATUS_FILTER: readonly TrademarkStatus[] = ['registered', 'filed'];
+
+/** The European Union's member states: choosing one searches them all (and the EU mark register, EM). */
+export const EU_MEMBER_CODES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+] as const;
+
+/** Registers searched with every query: EU marks (EM), international registrations (WO) and WIPO's (WPP). */
+export const ALWAYS_SEARCHED = ['EM', 'WO', 'WPP'] as const;
+
+/**
+ * The datasets a search covers for the chosen countries (spec §9): EM, WO and WPP are always added, an EU member
+ * brings in every member, and the US brings in UF (the USPTO's second dataset). Order is stable, without repeats.
+ */
+export function expandDatasets(countries: readonly string[]): string[] {
+  const chosen = countries.map((code) => code.trim().toUpperCase()).filter(Boolean);
+  const result = new Set<string>(chosen);
+  if (chosen.some((code) => (EU_MEMBER_CODES as readonly string[]).includes(code))) {
+    for (const code of EU_MEMBER_CODES) result.add(code);
+  }
+  if (result.has('US')) result.add('UF');
+  for (const code of ALWAYS_SEARCHED) result.add(code);
+  return [...result];
+}
+
+export const TRADEMARK_TEXT_MAX = 100;
+export const TRADEMARK_PAGE_SIZE_DEFAULT = 10;
+export const TRADEMARK_PAGE_SIZE_MAX = 50;
+
+const commaList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .max(2000)
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+/** The search call's body (spec §3). Text rules (empty, blank) are checked by the service for their own messages. */
+export const trademarkSearchBody = z
+  .object({
+    text: z.string().max(TRADEMARK_TEXT_MAX).optional(),
+    classes: z.array(niceClassSchema).max(45).optional(),
+    datasets: commaList(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
+    page: z.number().int().min(0).max(10_000).default(0),
+    pageSize: z.number().int().min(1).max(TRADEMARK_PAGE_SIZE_MAX).default(TRADEMARK_PAGE_SIZE_DEFAULT),
+    status: commaList(trademarkStatusSchema).optional(),
+    searchId: z.string().max(64).optional(),
+  })
+  .strict();
+export type TrademarkSearchBody = z.infer<typeof trademarkSearchBody>;
+
+export const trademarkResultItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  applicationNumber: z.string(),
+  applicationDate: z.string().nullable(),
+  registrationDate: z.string().nullable(),
+  niceClass: z.array(z.number().int()),
+  owner: z.string().nullable(),
+  dataset: z.string(),
+  status: trademarkStatusSchema,
+  goodsAndServices: z.record(z.string(), z.string()),
+  goodsAndServicesTranslation: z.record(z.string(), z.string()).nullable(),
+  attorney: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** 0–100. */
+  similarityScore: z.number(),
+  /** Why it was found similar: codes such as exact, spelling, lookalike, phonetic, containment, wordOrder, plural, pinyin. */
+  signals: z.array(z.string()),
+});
+export type TrademarkResultItem = z.infer<typeof trademarkResultItem>;
+
+export const classStatistic = z.object({
+  count: z.number().int(),
+  maxSimilarityScore: z.number(),
+  level: z.enum(RISK_LEVELS),
+});
+
+export const trademarkSearchResponse = z.object({
+  total: z.number().int(),
+  searchId: z.string(),
+  /** Per class over all matches (not only this page). */
+  niceClassStatistics: z.record(z.string(), classStatistic),
+  results: z.array(trademarkResultItem),
+  /** The classes examined together with each chosen class (the cross-class similar group). */
+  classAssociations: z.record(z.string(), z.array(z.number().int())),
+  /** The datasets the search covered after expansion. */
+  datasets: z.array(z.string()),
+  /** Free searches left for the customer company; null for staff, who are not limited. */
+  remainingSearches: z.number().int().nullable(),
+});
+export type TrademarkSearchResponse = z.infer<typeof trademarkSearchResponse>;
+
+/** One JSON Lines record of `trademark import` (spec §3 result item). */
+export const trademarkImportRecord = z
+  .object({
+    name: z.string().trim().min(1).max(500),
+    applicationNumber: z.string().trim().min(1).max(64),
+    applicationDate: z.iso.date().nullable().optional(),
+    registrationDate: z.iso.date().nullable().optional(),
+    niceClass: z.array(niceClassSchema).min(1).max(45),
+    owner: z.string().max(500).nullable().optional(),
+    dataset: z.string().regex(/^[A-Z]{2,3}$/),
+    status: trademarkStatusSchema,
+    goodsAndServices: z.record(z.string().regex(/^\d{1,2}$/), z.string().max(20_000)).optional(),
+    goodsAndServicesTranslation: z
+      .record(z.string().regex(/^\d{1,2}$/), z.string().max(20_000))
+      .nullable()
+      .optional(),
+    attorney: z.string().max(500).nullable().optional(),
+    imageUrl: z.url().max(1000).nullable().optional(),
+  })
+  .strict();
+export type TrademarkImportRecord = z.infer<typeof trademarkImportRecord>;
+
+export const consultantInfo = z.object({
+  nickName: z.string(),
+  phonenumber: z.string().nullable(),
+  wechatCode: z.string().nullable(),
+});
+export type ConsultantInfo = z.infer<typeof consultantInfo>;
+
+export const registerTimes = z.record(z.string(), z.object({ lastAppDate: z.string().nullable() }));
+
+export const productInfo = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  /** Integer minor units of `currency`. */
+  price: z.number().int(),
+  currency: z.string(),
+  typeIdTopCode: z.string(),
+  categoryIdTopId: z.number().int(),
+});
+export type ProductInfo = z.infer<typeof productInfo>;
