@@ -2,6 +2,7 @@ import {
   AccountBookOutlined,
   AppstoreAddOutlined,
   DashboardOutlined,
+  FileProtectOutlined,
   HomeOutlined,
   ProfileOutlined,
   TeamOutlined,
@@ -85,6 +86,13 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: AccountBookOutlined,
     roles: STAFF_ROLES,
     page: () => import('../features/tax-declarations/pages/TaxDeclarationsPage.tsx'),
+  },
+  {
+    path: '/admin/agreements',
+    labelKey: 'nav.agreements',
+    icon: FileProtectOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/agreements/pages/AgreementsPage.tsx'),
   },
 ];
 

@@ -1,0 +1,100 @@
+import { type AgreementName, SIGN_LINK_MAX_TTL_DAYS, SIGN_LINK_TTL_DAYS } from '@kxt/contracts/agreements';
+import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
+import { type CreatedAgreement, useCreateAgreement } from '../api/create-agreement.ts';
+import { absoluteLink, nameOptions } from './agreement-enums.ts';
+import { CustomerSelect } from './CustomerSelect.tsx';
+
+interface CreateValues {
+  customerId: number;
+  agreementName: AgreementName;
+  expiresInDays: number;
+}
+
+interface CreateAgreementDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onCreated: () => void;
+  /** Copies the link and says so. */
+  copy: (text: string) => void;
+}
+
+/** 新建协议: customer, agreement name and expiry; then the new signing link with a copy button. */
+export function CreateAgreementDialog({ open, onClose, onCreated, copy }: CreateAgreementDialogProps) {
+  const { t } = useTranslation();
+  const create = useCreateAgreement();
+  const [created, setCreated] = useState<CreatedAgreement | null>(null);
+  const link = created ? absoluteLink(created.url) : '';
+
+  return (
+    <>
+      <ModalForm<CreateValues>
+        title={t('agreements.createTitle')}
+        open={open}
+        onClose={onClose}
+        okText={t('agreements.createOk')}
+        initialValues={{ expiresInDays: SIGN_LINK_TTL_DAYS }}
+        onFinish={async (values) => {
+          const answer = await create.mutateAsync({
+            customerId: values.customerId,
+            agreementName: values.agreementName,
+            expiresInDays: values.expiresInDays,
+          });
+          setCreated(answer);
+          onCreated();
+        }}
+      >
+        <Form.Item
+          name="customerId"
+          label={t('agreements.customer')}
+          rules={[{ required: true, message: t('agreements.customerRequired') }]}
+        >
+          <CustomerSelect />
+        </Form.Item>
+        <Form.Item
+          name="agreementName"
+          label={t('agreements.agreementName')}
+          htmlFor="new-agreement-name"
+          rules={[{ required: true, message: t('agreements.nameRequired') }]}
+        >
+          <Select
+            id="new-agreement-name"
+            options={nameOptions}
+            placeholder={t('agreements.namePlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="expiresInDays"
+          label={t('agreements.expiresInDays')}
+          rules={[{ required: true, message: t('agreements.expiresInDaysRequired') }]}
+        >
+          <InputNumber min={1} max={SIGN_LINK_MAX_TTL_DAYS} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </ModalForm>
+      <Modal
+        title={t('agreements.createdTitle')}
+        open={created !== null}
+        onCancel={() => setCreated(null)}
+        footer={<Button onClick={() => setCreated(null)}>{t('agreements.close')}</Button>}
+        destroyOnHidden
+      >
+        {created ? (
+          <Flex vertical gap="small">
+            <Typography.Text type="secondary">
+              {t('agreements.createdHint', { expiresAt: formatDateTime(created.expiresAt) })}
+            </Typography.Text>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input readOnly value={link} aria-label={t('agreements.link')} />
+              <Button type="primary" onClick={() => copy(link)}>
+                {t('agreements.copy')}
+              </Button>
+            </Space.Compact>
+          </Flex>
+        ) : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { FileImageOutlined, PlusOutlined } from '@ant-design/icons';
+import type { AgreementRow } from '@kxt/contracts/agreements';
+import { Button, Flex, Input, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../../components/DataTable/confirm.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { useRowActions } from '../../../components/DataTable/row-actions.ts';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { useMessageApi } from '../../../components/feedback/message.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useSessionUser } from '../../../components/session/current-user.ts';
+import { listAgreements } from '../api/list-agreements.ts';
+import { useRevokeAgreement } from '../api/revoke-agreement.ts';
+import { AgreementDetailDrawer } from '../components/AgreementDetailDrawer.tsx';
+import { AgreementStatusTag } from '../components/AgreementStatusTag.tsx';
+import { absoluteLink, nameEnum, statusEnum } from '../components/agreement-enums.ts';
+import { CreateAgreementDialog } from '../components/CreateAgreementDialog.tsx';
+import { TemplatesDialog } from '../components/TemplatesDialog.tsx';
+
+export default function AgreementsPage() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const message = useMessageApi();
+  const actionRef = useRef<DataTableAction>(null);
+  const rowActions = useRowActions();
+  const [confirm, confirmHolder] = useConfirm();
+  const revoke = useRevokeAgreement();
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [editingTemplates, setEditingTemplates] = useState(false);
+
+  const copyLink = (url: string) => void rowActions.copy(absoluteLink(url));
+
+  const askRevoke = async (row: AgreementRow) => {
+    let reason = '';
+    const confirmed = await confirm({
+      title: t('agreements.revokeTitle', { name: row.agreementName }),
+      content: (
+        <Flex vertical gap="small">
+          <span>{t('agreements.revokeContent')}</span>
+          <Input.TextArea
+            aria-label={t('agreements.revokeReason')}
+            placeholder={t('agreements.revokeReason')}
+            maxLength={500}
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            onChange={(event) => {
+              reason = event.target.value;
+            }}
+          />
+        </Flex>
+      ),
+      okText: t('agreements.revoke'),
+    });
+    if (!confirmed) return;
+    try {
+      await revoke.mutateAsync({ id: row.id, reason });
+    } catch {
+      return; // The API client has shown the error.
+    }
+    void message.success(t('agreements.revokeDone'));
+    void actionRef.current?.reload();
+  };
+
+  const columns: DataTableColumn<AgreementRow>[] = [
+    {
+      title: t('lists.keyword'),
+      dataIndex: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: t('agreements.keywordPlaceholder') },
+    },
+    { title: t('agreements.customer'), dataIndex: 'customerName', search: false },
+    {
+      title: t('agreements.agreementName'),
+      dataIndex: 'agreementName',
+      valueType: 'select',
+      valueEnum: nameEnum(),
+    },
+    {
+      title: t('agreements.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: statusEnum(t),
+      search: false,
+      render: (_dom, row) => <AgreementStatusTag row={row} />,
+    },
+    {
+      title: t('agreements.createdAt'),
+      dataIndex: 'createdAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('agreements.readAt'),
+      dataIndex: 'readAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('agreements.signedAt'),
+      dataIndex: 'signedAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('agreements.expiresAt'),
+      dataIndex: 'expiresAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => copyLink(row.url)}>
+            {t('agreements.copyLink')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setViewing(row.id)}>
+            {t('rowActions.view')}
+          </Button>
+          {row.status !== 2 && !row.revoked ? (
+            <Button type="link" size="small" danger onClick={() => void askRevoke(row)}>
+              {t('agreements.revoke')}
+            </Button>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="large">
+      {confirmHolder}
+      <PageTitle title={t('agreements.title')} description={t('agreements.description')} />
+      <DataTable<AgreementRow>
+        tableKey="admin.agreements"
+        rowKey="id"
+        columns={columns}
+        request={listAgreements}
+        statusTabs={{ dataIndex: 'status' }}
+        actionRef={actionRef}
+        toolBarRender={() => [
+          ...(user.role === 'admin'
+            ? [
+                <Button
+                  key="templates"
+                  icon={<FileImageOutlined />}
+                  onClick={() => setEditingTemplates(true)}
+                >
+                  {t('agreements.templates')}
+                </Button>,
+              ]
+            : []),
+          <Button key="create" type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('agreements.create')}
+          </Button>,
+        ]}
+      />
+      <AgreementDetailDrawer id={viewing} onClose={() => setViewing(null)} />
+      <CreateAgreementDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => void actionRef.current?.reload()}
+        copy={(text) => void rowActions.copy(text)}
+      />
+      {user.role === 'admin' ? (
+        <TemplatesDialog open={editingTemplates} onClose={() => setEditingTemplates(false)} />
+      ) : null}
+    </Flex>
+  );
+}
