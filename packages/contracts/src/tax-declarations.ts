@@ -14,15 +14,15 @@ export type TaxDeclarationStatus = z.infer<typeof taxDeclarationStatusSchema>;
 export const DECLARED_BY = ['us', 'other'] as const;
 export const declaredBySchema = z.enum(DECLARED_BY);
 
+/** A month (`2026-03`) or a quarter (`2026-Q1`). */
+export const TAX_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;
+
 export const TAX_DECLARATION_SORTS = ['dueDate', 'declaredDate', 'createdAt', 'amount'] as const;
 export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate').extend({
   status: taxDeclarationStatusSchema.optional(),
   country: z.enum(SERVICE_COUNTRIES).optional(),
   declaredBy: declaredBySchema.optional(),
-  taxPeriod: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/)
-    .optional(),
+  taxPeriod: z.string().regex(TAX_PERIOD_PATTERN).optional(),
   serviceItemId: z.coerce.number().int().positive().optional(),
   overdueStatus: z.enum(['1', '2', '3']).transform(Number).optional(),
 });

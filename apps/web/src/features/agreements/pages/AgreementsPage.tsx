@@ -3,6 +3,7 @@ import type { AgreementRow } from '@kxt/contracts/agreements';
 import { Button, Flex, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { useRowActions } from '../../../components/DataTable/row-actions.ts';
@@ -63,12 +64,7 @@ export default function AgreementsPage() {
   };
 
   const columns: DataTableColumn<AgreementRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('agreements.keywordPlaceholder') },
-    },
+    keywordColumn(t('lists.keyword'), t('agreements.keywordPlaceholder')),
     { title: t('agreements.customer'), dataIndex: 'customerName', search: false },
     {
       title: t('agreements.agreementName'),

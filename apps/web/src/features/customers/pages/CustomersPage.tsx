@@ -1,10 +1,9 @@
-import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
 import type { CustomerRow } from '@kxt/contracts/customers';
 import { Button, Flex, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countryColumn, keywordColumn } from '../../../components/DataTable/common-columns.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import { countryName, countryValueEnum } from '../../../components/DataTable/format.ts';
 import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -20,12 +19,7 @@ export default function CustomersPage() {
   const [editing, setEditing] = useState<CustomerRow | null>(null);
 
   const columns: DataTableColumn<CustomerRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('customers.keywordPlaceholder') },
-    },
+    keywordColumn(t('lists.keyword'), t('customers.keywordPlaceholder')),
     {
       title: t('customers.name'),
       dataIndex: 'name',
@@ -41,14 +35,7 @@ export default function CustomersPage() {
     { title: t('customers.contactName'), dataIndex: 'contactName', search: false, editable: true },
     { title: t('customers.phone'), dataIndex: 'phone', search: false, editable: true },
     { title: t('customers.email'), dataIndex: 'email', search: false, editable: true },
-    {
-      title: t('lists.country'),
-      dataIndex: 'country',
-      valueType: 'select',
-      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
-      fieldProps: { showSearch: { optionFilterProp: 'label' } },
-      render: (_dom, row) => (row.country ? countryName(row.country, i18n.language) : '-'),
-    },
+    countryColumn(t('lists.country'), i18n.language),
     { title: t('customers.owner'), dataIndex: 'ownerName', search: false },
     { title: t('customers.serviceItemCount'), dataIndex: 'serviceItemCount', search: false, align: 'right' },
     {

@@ -5,6 +5,7 @@ import { Alert, Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { countryName, countryValueEnum, formatMoney } from '../../../components/DataTable/format.ts';
 import type { DataTableColumn } from '../../../components/DataTable/types.ts';
@@ -36,12 +37,7 @@ export function NewServiceCatalogue({ type }: { type: ServiceType }) {
   const message = useMessageApi();
 
   const columns: DataTableColumn<ServiceRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('newService.keywordPlaceholder') },
-    },
+    keywordColumn(t('lists.keyword'), t('newService.keywordPlaceholder')),
     { title: t('newService.name'), dataIndex: 'name', search: false, sorter: true },
     {
       title: t('newService.category'),

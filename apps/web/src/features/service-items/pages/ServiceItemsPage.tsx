@@ -1,13 +1,16 @@
-import { SERVICE_CATEGORIES, SERVICE_COUNTRIES, SERVICE_TYPES } from '@kxt/contracts/business';
+import { SERVICE_CATEGORIES, SERVICE_TYPES } from '@kxt/contracts/business';
 import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-items';
 import { Button, Flex, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import {
+  countryColumn,
+  keywordColumn,
+  serviceCodeColumn,
+} from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import { countryName, countryValueEnum } from '../../../components/DataTable/format.ts';
-import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
 import { useRowActions } from '../../../components/DataTable/row-actions.ts';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -35,34 +38,11 @@ export default function ServiceItemsPage() {
     });
 
   const columns: DataTableColumn<ServiceItemRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('serviceItems.keywordPlaceholder') },
-    },
-    {
-      title: t('serviceItems.serviceCode'),
-      dataIndex: 'serviceCode',
-      search: false,
-      sorter: true,
-      render: (dom, row) => (
-        <Space size={6}>
-          <span style={{ fontFamily: 'monospace' }}>{dom}</span>
-          <RowBadges row={row} />
-        </Space>
-      ),
-    },
+    keywordColumn(t('lists.keyword'), t('serviceItems.keywordPlaceholder')),
+    serviceCodeColumn(t('serviceItems.serviceCode'), { sorter: true }),
     { title: t('serviceItems.customer'), dataIndex: 'customerName', search: false },
     { title: t('serviceItems.service'), dataIndex: 'serviceName', search: false },
-    {
-      title: t('lists.country'),
-      dataIndex: 'country',
-      valueType: 'select',
-      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
-      fieldProps: { showSearch: { optionFilterProp: 'label' } },
-      render: (_dom, row) => countryName(row.country, i18n.language),
-    },
+    countryColumn(t('lists.country'), i18n.language),
     {
       title: t('serviceItems.status'),
       dataIndex: 'status',

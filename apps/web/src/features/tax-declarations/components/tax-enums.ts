@@ -24,6 +24,3 @@ export function overdueEnum(t: TFunction): Record<string, ValueEnumItem> {
     '3': { text: t('business.overdueLevel.3') },
   };
 }
-
-/** The tax periods the API accepts: a month (2026-11) or a quarter (2026-Q4). */
-export const TAX_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;

@@ -1,12 +1,16 @@
-import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
 import type { TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
+import { TAX_PERIOD_PATTERN } from '@kxt/contracts/tax-declarations';
 import { Button, Flex, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  countryColumn,
+  keywordColumn,
+  serviceCodeColumn,
+} from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
-import { countryName, countryValueEnum, formatMoney } from '../../../components/DataTable/format.ts';
-import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
+import { formatMoney } from '../../../components/DataTable/format.ts';
 import { useRowActions } from '../../../components/DataTable/row-actions.ts';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -14,7 +18,7 @@ import { listTaxDeclarations } from '../api/list-tax-declarations.ts';
 import { updateTaxDeclaration } from '../api/update-tax-declaration.ts';
 import { TaxDeclarationDetailDrawer } from '../components/TaxDeclarationDetailDrawer.tsx';
 import { TaxDeclarationEditDialog } from '../components/TaxDeclarationEditDialog.tsx';
-import { declaredByEnum, overdueEnum, TAX_PERIOD_PATTERN, taxStatusEnum } from '../components/tax-enums.ts';
+import { declaredByEnum, overdueEnum, taxStatusEnum } from '../components/tax-enums.ts';
 
 export default function TaxDeclarationsPage() {
   const { t, i18n } = useTranslation();
@@ -25,32 +29,10 @@ export default function TaxDeclarationsPage() {
   const [editing, setEditing] = useState<TaxDeclarationRow | null>(null);
 
   const columns: DataTableColumn<TaxDeclarationRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'keyword',
-      hideInTable: true,
-      fieldProps: { placeholder: t('taxDeclarations.keywordPlaceholder') },
-    },
-    {
-      title: t('taxDeclarations.serviceCode'),
-      dataIndex: 'serviceCode',
-      search: false,
-      render: (dom, row) => (
-        <Space size={6}>
-          <span style={{ fontFamily: 'monospace' }}>{dom}</span>
-          <RowBadges row={row} />
-        </Space>
-      ),
-    },
+    keywordColumn(t('lists.keyword'), t('taxDeclarations.keywordPlaceholder')),
+    serviceCodeColumn(t('taxDeclarations.serviceCode')),
     { title: t('taxDeclarations.customer'), dataIndex: 'customerName', search: false },
-    {
-      title: t('lists.country'),
-      dataIndex: 'country',
-      valueType: 'select',
-      valueEnum: countryValueEnum(SERVICE_COUNTRIES, i18n.language),
-      fieldProps: { showSearch: { optionFilterProp: 'label' } },
-      render: (_dom, row) => countryName(row.country, i18n.language),
-    },
+    countryColumn(t('lists.country'), i18n.language),
     {
       title: t('taxDeclarations.taxPeriod'),
       dataIndex: 'taxPeriod',

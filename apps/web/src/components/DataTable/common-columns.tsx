@@ -1,0 +1,44 @@
+import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
+import { Space } from 'antd';
+import { countryName, countryValueEnum } from './format.ts';
+import { type BadgeFields, RowBadges } from './RowBadges.tsx';
+import type { DataTableColumn } from './types.ts';
+
+/** The free-text search field every list has: a search field only, never a column. */
+export function keywordColumn<Row>(title: string, placeholder: string): DataTableColumn<Row> {
+  return { title, dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder } };
+}
+
+/** A country column that is also a searchable select of the countries the business serves. */
+export function countryColumn<Row extends { country: string | null }>(
+  title: string,
+  language: string,
+): DataTableColumn<Row> {
+  return {
+    title,
+    dataIndex: 'country',
+    valueType: 'select',
+    valueEnum: countryValueEnum(SERVICE_COUNTRIES, language),
+    fieldProps: { showSearch: { optionFilterProp: 'label' } },
+    render: (_dom, row) => (row.country ? countryName(row.country, language) : '-'),
+  };
+}
+
+/** The service code with its row badges (欠, 挂, 重, K, overdue level). */
+export function serviceCodeColumn<Row extends BadgeFields & { serviceCode: string }>(
+  title: string,
+  options: { sorter?: boolean } = {},
+): DataTableColumn<Row> {
+  return {
+    title,
+    dataIndex: 'serviceCode',
+    search: false,
+    sorter: options.sorter ?? false,
+    render: (dom, row) => (
+      <Space size={6}>
+        <span style={{ fontFamily: 'monospace' }}>{dom}</span>
+        <RowBadges row={row} />
+      </Space>
+    ),
+  };
+}
