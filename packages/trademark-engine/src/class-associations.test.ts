@@ -6,7 +6,7 @@ import {
   parseCoordinatedClasses,
   parseSimilarGroupRelations,
 } from './class-associations.ts';
-import { USPTO_COORDINATED_CLASSES } from './coordinated-classes.ts';
+import { USPTO_COORDINATED_CLASSES } from './uspto-coordinated.ts';
 
 describe('associatedClasses', () => {
   it('uses the built-in USPTO table by default and leaves out the selected classes', () => {

@@ -1,4 +1,4 @@
-import { USPTO_COORDINATED_CLASSES } from './coordinated-classes.ts';
+import { USPTO_COORDINATED_CLASSES } from './uspto-coordinated.ts';
 
 /** Per Nice class, the classes associated with it. */
 export type CoordinatedClasses = Readonly<Record<number, readonly number[]>>;
