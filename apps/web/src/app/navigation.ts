@@ -5,6 +5,7 @@ import {
   FileProtectOutlined,
   HomeOutlined,
   ProfileOutlined,
+  SearchOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { type Role, STAFF_ROLES } from '@kxt/contracts/roles';
@@ -38,6 +39,13 @@ export const portalNavigation: readonly NavigationEntry[] = [
     page: () => import('../features/home/pages/PortalHomePage.tsx'),
   },
   // Staff may open some portal pages too (the trademark search: roles ['customer', ...STAFF_ROLES]).
+  {
+    path: '/trademark/search',
+    labelKey: 'nav.trademarkSearch',
+    icon: SearchOutlined,
+    roles: ['customer', ...STAFF_ROLES],
+    page: () => import('../features/trademark-search/pages/TrademarkSearchPage.tsx'),
+  },
   // 去新服务 leads to these two staff screens; their paths (outside /admin) are the ones the spec names.
   {
     path: '/new-service-management/basic-services',

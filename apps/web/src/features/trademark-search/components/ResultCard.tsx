@@ -1,0 +1,138 @@
+import type { TrademarkResultItem, TrademarkStatus } from '@kxt/contracts/trademarks';
+import { Button, Card, Descriptions, Flex, Tag, Tooltip } from 'antd';
+import type { ParseKeys } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryName, formatDate } from '../../../components/DataTable/format.ts';
+import { formatSimilarity } from './search-state.ts';
+
+const STATUS_COLORS: Record<TrademarkStatus, string> = {
+  registered: 'success',
+  filed: 'processing',
+  ended: 'default',
+  unknown: 'warning',
+};
+
+/** Goods and services longer than this are cut until expanded. */
+const COLLAPSED_LENGTH = 160;
+
+function GoodsAndServices({ item }: { item: TrademarkResultItem }) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const entries = Object.entries(item.goodsAndServices);
+  if (!entries.length) return null;
+  const translation = item.goodsAndServicesTranslation ?? {};
+  const full = entries.some(
+    ([cls, text]) => text.length > COLLAPSED_LENGTH || (translation[cls]?.length ?? 0) > COLLAPSED_LENGTH,
+  );
+  const cut = (text: string) =>
+    expanded || text.length <= COLLAPSED_LENGTH ? text : `${text.slice(0, COLLAPSED_LENGTH)}…`;
+  const shown = expanded ? entries : entries.slice(0, 1);
+  return (
+    <Flex vertical gap={4}>
+      {shown.map(([cls, text]) => (
+        <div key={cls}>
+          <strong>{t('trademarkSearch.classShort', { number: cls })}</strong> {cut(text)}
+          {translation[cls] ? (
+            <div style={{ opacity: 0.75 }}>
+              {t('trademarkSearch.field.translation')}: {cut(translation[cls])}
+            </div>
+          ) : null}
+        </div>
+      ))}
+      {full || entries.length > 1 ? (
+        <Button
+          type="link"
+          size="small"
+          style={{ padding: 0, alignSelf: 'flex-start' }}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? t('trademarkSearch.collapse') : t('trademarkSearch.expand')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
+
+/** One earlier mark: status, name with its similarity, the register data and the goods and services. */
+export function ResultCard({ item }: { item: TrademarkResultItem }) {
+  const { t, i18n } = useTranslation();
+  const signals = item.signals
+    .map((signal) => t(`trademarkSearch.signals.${signal}` as ParseKeys, { defaultValue: signal }))
+    .join('、');
+  const similarity = (
+    <div>
+      <div>{t('trademarkSearch.similarity', { percent: formatSimilarity(item.similarityScore) })}</div>
+      {signals ? <div>{t('trademarkSearch.signalsLabel', { signals })}</div> : null}
+    </div>
+  );
+  const empty = t('common.empty');
+  return (
+    <article aria-label={item.name}>
+      <Card size="small">
+        <Flex gap="middle" align="flex-start">
+          <Flex vertical gap="small" style={{ flex: 1, minWidth: 0 }}>
+            <Flex gap="small" align="center" wrap>
+              <Tag color={STATUS_COLORS[item.status]}>{t(`trademarkSearch.status.${item.status}`)}</Tag>
+              <Tooltip title={similarity}>
+                <strong style={{ fontSize: 16, cursor: 'help' }}>{item.name}</strong>
+              </Tooltip>
+              <Tag>{formatSimilarity(item.similarityScore)}</Tag>
+            </Flex>
+            <Descriptions
+              size="small"
+              column={{ xs: 1, sm: 2, lg: 3 }}
+              items={[
+                {
+                  key: 'no',
+                  label: t('trademarkSearch.field.applicationNumber'),
+                  children: item.applicationNumber,
+                },
+                {
+                  key: 'cls',
+                  label: t('trademarkSearch.field.classes'),
+                  children: item.niceClass.join(', ') || empty,
+                },
+                { key: 'owner', label: t('trademarkSearch.field.owner'), children: item.owner || empty },
+                {
+                  key: 'country',
+                  label: t('trademarkSearch.field.country'),
+                  children: countryName(item.dataset, i18n.language),
+                },
+                {
+                  key: 'app',
+                  label: t('trademarkSearch.field.applicationDate'),
+                  children: formatDate(item.applicationDate) || empty,
+                },
+                {
+                  key: 'reg',
+                  label: t('trademarkSearch.field.registrationDate'),
+                  children: formatDate(item.registrationDate) || empty,
+                },
+                {
+                  key: 'attorney',
+                  label: t('trademarkSearch.field.attorney'),
+                  children: item.attorney || empty,
+                },
+                {
+                  key: 'goods',
+                  label: t('trademarkSearch.field.goodsAndServices'),
+                  span: 'filled',
+                  children: <GoodsAndServices item={item} />,
+                },
+              ]}
+            />
+          </Flex>
+          {item.imageUrl ? (
+            <img
+              src={item.imageUrl}
+              alt={t('trademarkSearch.imageAlt', { name: item.name })}
+              style={{ width: 96, height: 96, objectFit: 'contain', flex: 'none' }}
+              loading="lazy"
+            />
+          ) : null}
+        </Flex>
+      </Card>
+    </article>
+  );
+}

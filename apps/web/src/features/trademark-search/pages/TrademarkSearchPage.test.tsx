@@ -1,0 +1,268 @@
+import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contracts/trademarks';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { customer } from '../../../test/fixtures.ts';
+import {
+  deferred,
+  fail,
+  type MockReply,
+  mockApi,
+  ok,
+  type RecordedCall,
+  setCookie,
+} from '../../../test/mock-api.ts';
+import TrademarkSearchPage from './TrademarkSearchPage.tsx';
+
+const button = (label: string) => new RegExp(label.split('').join('\\s?'));
+
+function mark(id: number, patch: Partial<TrademarkResultItem> = {}): TrademarkResultItem {
+  return {
+    id,
+    name: `APPLE ${id}`,
+    applicationNumber: `9700${id}`,
+    applicationDate: '2020-01-02',
+    registrationDate: null,
+    niceClass: [9],
+    owner: 'Apple Inc.',
+    dataset: 'US',
+    status: 'registered',
+    goodsAndServices: { '9': 'Computers' },
+    goodsAndServicesTranslation: { '9': '计算机' },
+    attorney: null,
+    imageUrl: null,
+    similarityScore: 87.6,
+    signals: ['phonetic'],
+    ...patch,
+  };
+}
+
+function response(patch: Partial<TrademarkSearchResponse> = {}): TrademarkSearchResponse {
+  return {
+    total: 1,
+    searchId: 's-1',
+    niceClassStatistics: { '9': { count: 1, maxSimilarityScore: 87.6, level: 'very_high_risk' } },
+    results: [mark(1)],
+    classAssociations: {},
+    datasets: ['US', 'UF', 'EM', 'WO', 'WPP'],
+    remainingSearches: 4,
+    ...patch,
+  };
+}
+
+type SearchHandler = MockReply | ((call: RecordedCall) => MockReply | Promise<MockReply>);
+
+function setup(
+  path = '/trademark/search',
+  search: SearchHandler = ok(response()),
+  remaining: number | null = 5,
+) {
+  const server = mockApi({
+    'GET /api/trademark/register-times': ok({
+      US: { lastAppDate: '2026-10-31' },
+      DE: { lastAppDate: '2026-09-30' },
+    }),
+    'GET /api/trademark/search-count': ok([remaining]),
+    'POST /api/trademark/search': search,
+  });
+  const view = renderWithApp(<TrademarkSearchPage />, { path, user: customer });
+  const searches = () => server.callsTo('POST /api/trademark/search');
+  const nameInput = () => screen.getByRole('textbox', { name: '商标名称' });
+  return { ...view, server, searches, nameInput };
+}
+
+beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+
+describe('trademark search page', () => {
+  it('shows the data notice with the latest register time', async () => {
+    setup();
+    expect(await screen.findByText(/更新至 2026-10-31/)).toBeInTheDocument();
+    expect(await screen.findByText('剩余免费查询次数：5')).toBeInTheDocument();
+  });
+
+  it('asks for a name, a non-blank keyword and a country before searching', async () => {
+    const { user, searches, nameInput } = setup();
+    await user.click(await screen.findByRole('button', { name: button('查询') }));
+    expect(await screen.findByText('请输入商标名称')).toBeInTheDocument();
+
+    await user.type(nameInput(), '   ');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    expect(await screen.findByText('请输入非空白的关键词')).toBeInTheDocument();
+
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'apple');
+    const remove = document.querySelector<HTMLElement>('.ant-select-selection-item-remove');
+    expect(remove).not.toBeNull();
+    if (remove) await user.click(remove);
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    expect(await screen.findByText('请选择国家/地区')).toBeInTheDocument();
+    expect(searches()).toHaveLength(0);
+  });
+
+  it('refuses to search when the free searches are used up', async () => {
+    const { user, searches, nameInput } = setup('/trademark/search', ok(response()), 0);
+    expect(await screen.findByText('剩余免费查询次数：0')).toBeInTheDocument();
+    await user.type(nameInput(), 'apple');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    expect(await screen.findByText('您的免费查询次数已用完，请下单解锁更多查询次数')).toBeInTheDocument();
+    expect(searches()).toHaveLength(0);
+  });
+
+  it("shows the server's message as a warning and no results header", async () => {
+    const { user, nameInput } = setup('/trademark/search', fail(402, '免费查询次数已用完'));
+    await user.type(nameInput(), 'apple');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    expect(await screen.findByText('免费查询次数已用完')).toBeInTheDocument();
+    expect(screen.queryByText(/条近似商标/)).not.toBeInTheDocument();
+  });
+
+  it('just stops loading when the network fails', async () => {
+    const { user, nameInput, searches } = setup('/trademark/search', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'apple');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: button('查询') })).not.toHaveClass('ant-btn-loading'),
+    );
+    expect(screen.queryByText(/条近似商标/)).not.toBeInTheDocument();
+    expect(nameInput()).toHaveValue('apple');
+  });
+
+  it('runs the search at once from the query parameters', async () => {
+    const { searches } = setup('/trademark/search?country=US,DE&search=apple&niceClass=25,9');
+    expect(await screen.findByText('共找到 1 条近似商标')).toBeInTheDocument();
+    expect(searches()[0]?.body).toEqual({
+      text: 'apple',
+      classes: [9, 25],
+      datasets: 'US,UF,EM,WO,WPP',
+      page: 0,
+      pageSize: 10,
+      status: 'registered,filed',
+    });
+    expect(screen.getByRole('tab', { name: '美国' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '德国' })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'APPLE 1' });
+    expect(within(card).getByText('97001')).toBeInTheDocument();
+    expect(within(card).getByText(/计算机/)).toBeInTheDocument();
+    expect(within(card).getByText('87%')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: '商标名称' })).toHaveValue('apple');
+  });
+
+  it('does not search on start-up without a search parameter', async () => {
+    const { searches } = setup('/trademark/search?country=DE');
+    expect(await screen.findByText(/更新至/)).toBeInTheDocument();
+    expect(searches()).toHaveLength(0);
+    expect(screen.getByText('德国 (DE)')).toBeInTheDocument();
+  });
+
+  it('shows counts above 99 as 99+', async () => {
+    setup('/trademark/search?search=apple', ok(response({ total: 120 })));
+    expect(await screen.findByText('共找到 99+ 条近似商标')).toBeInTheDocument();
+  });
+
+  it('shows the empty state when nothing is found', async () => {
+    setup('/trademark/search?search=zzz', ok(response({ total: 0, results: [], niceClassStatistics: {} })));
+    expect(await screen.findByText('暂无查询数据')).toBeInTheDocument();
+  });
+
+  it('makes All and the other statuses exclude each other and re-runs from page 0 with the same searchId', async () => {
+    const { user, searches } = setup('/trademark/search?search=apple');
+    expect(await screen.findByText('共找到 1 条近似商标')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '已注册' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '已申请' })).toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: '全部' }));
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    expect(screen.getByRole('checkbox', { name: '全部' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '已注册' })).not.toBeChecked();
+    expect(searches()[1]?.body).toMatchObject({ page: 0, searchId: 's-1' });
+    expect(searches()[1]?.body).not.toHaveProperty('status');
+
+    await user.click(screen.getByRole('checkbox', { name: '已失效' }));
+    await waitFor(() => expect(searches()).toHaveLength(3));
+    expect(screen.getByRole('checkbox', { name: '全部' })).not.toBeChecked();
+    expect(searches()[2]?.body).toMatchObject({ page: 0, searchId: 's-1', status: 'ended' });
+  });
+
+  it('keeps recent searches: refill, delete one, clear all', async () => {
+    const { user, nameInput } = setup();
+    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'apple');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await screen.findByText('共找到 1 条近似商标');
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'banana');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('kxt.trademarkSearch.recent') ?? '[]')).toEqual([
+        'banana',
+        'apple',
+      ]),
+    );
+
+    const recent = screen.getByRole('group', { name: '最近搜索' });
+    await user.click(within(recent).getByRole('button', { name: 'apple' }));
+    expect(nameInput()).toHaveValue('apple');
+
+    await user.click(within(recent).getByRole('button', { name: '删除「banana」' }));
+    expect(within(recent).queryByRole('button', { name: 'banana' })).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('kxt.trademarkSearch.recent') ?? '[]')).toEqual(['apple']);
+
+    await user.click(within(recent).getByRole('button', { name: button('清空') }));
+    expect(screen.queryByRole('group', { name: '最近搜索' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('kxt.trademarkSearch.recent')).toBeNull();
+  });
+
+  it('re-runs the search for a class picked on the risk map, and asks for a name without one', async () => {
+    const { user, searches, nameInput } = setup('/trademark/search?search=apple');
+    const cell = await screen.findByRole('button', { name: '第 9 类 科学仪器：1 条近似' });
+    await user.click(cell);
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    expect(searches()[1]?.body).toMatchObject({ classes: [9], page: 0 });
+
+    await user.clear(nameInput());
+    await user.click(screen.getByRole('button', { name: '第 25 类 服装鞋帽：0 条近似' }));
+    expect(await screen.findByText('请输入商标名称')).toBeInTheDocument();
+    expect(searches()).toHaveLength(2);
+  });
+
+  it('refuses to switch the country tab while a search runs, then searches the other country', async () => {
+    let held: ReturnType<typeof deferred<MockReply>> | null = null;
+    const { user, searches } = setup('/trademark/search?search=apple&country=US,DE', () => {
+      if (held) return held.promise;
+      return ok(response());
+    });
+    await screen.findByText('共找到 1 条近似商标');
+    held = deferred<MockReply>();
+    await user.click(screen.getByRole('checkbox', { name: '已失效' }));
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    await user.click(screen.getByRole('tab', { name: '德国' }));
+    expect(await screen.findByText('正在查询，请稍候')).toBeInTheDocument();
+    expect(searches()).toHaveLength(2);
+
+    held.resolve(ok(response()));
+    held = null;
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: button('查询') })).not.toHaveClass('ant-btn-loading'),
+    );
+    await user.click(screen.getByRole('tab', { name: '德国' }));
+    await waitFor(() => expect(searches()).toHaveLength(3));
+    expect(searches()[2]?.body).toMatchObject({ page: 0, datasets: expect.stringMatching(/^DE,AT,/) });
+    expect(searches()[2]?.body).not.toHaveProperty('searchId');
+  });
+
+  it('loads the next page when scrolled to the bottom while fewer than total are loaded', async () => {
+    const { searches } = setup('/trademark/search?search=apple', (call) => {
+      const page = (call.body as { page: number }).page;
+      return ok(response({ total: 2, results: [mark(page + 1)] }));
+    });
+    await screen.findByRole('article', { name: 'APPLE 1' });
+    fireEvent.scroll(window);
+    await waitFor(() => expect(searches()).toHaveLength(2), { timeout: 3000 });
+    expect(searches()[1]?.body).toMatchObject({ page: 1, searchId: 's-1' });
+    expect(await screen.findByRole('article', { name: 'APPLE 2' })).toBeInTheDocument();
+    expect(screen.getByText('已加载全部结果')).toBeInTheDocument();
+  });
+});
