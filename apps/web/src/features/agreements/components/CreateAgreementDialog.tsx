@@ -2,11 +2,11 @@ import { type AgreementName, SIGN_LINK_MAX_TTL_DAYS, SIGN_LINK_TTL_DAYS } from '
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
 import { type CreatedAgreement, useCreateAgreement } from '../api/create-agreement.ts';
 import { absoluteLink, nameOptions } from './agreement-enums.ts';
-import { CustomerSelect } from './CustomerSelect.tsx';
 
 interface CreateValues {
   customerId: number;
@@ -52,7 +52,7 @@ export function CreateAgreementDialog({ open, onClose, onCreated, copy }: Create
           label={t('agreements.customer')}
           rules={[{ required: true, message: t('agreements.customerRequired') }]}
         >
-          <CustomerSelect />
+          <CustomerPicker placeholder={t('agreements.customerPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="agreementName"

@@ -2,12 +2,12 @@ import type { ServiceRow } from '@kxt/contracts/service-catalogue';
 import { Descriptions, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { DateField } from '../../../components/DataTable/fields.tsx';
 import { countryName, formatMoney } from '../../../components/DataTable/format.ts';
 import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
 import type { ServiceSource } from '../api/list-services.ts';
 import { openService } from '../api/open-service.ts';
-import { CustomerPicker } from './CustomerPicker.tsx';
 
 const REMARK_MAX = 500;
 
@@ -89,7 +89,7 @@ export function OpenServiceDialog({ service, source, onClose, onOpened }: OpenSe
           label={t('newService.customer')}
           rules={[{ required: true, message: t('newService.customerRequired') }]}
         >
-          <CustomerPicker onPick={setPickedName} />
+          <CustomerPicker onPick={setPickedName} placeholder={t('newService.customerPlaceholder')} />
         </Form.Item>
       )}
       <Form.Item name="startDate" label={t('newService.startDate')}>

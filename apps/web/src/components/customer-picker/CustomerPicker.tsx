@@ -1,20 +1,21 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerSearch } from '../api/search-customers.ts';
+import { useCustomerSearch } from './search-customers.ts';
 
 const DEBOUNCE_MS = 300;
 
 interface CustomerPickerProps {
   value?: number;
   onChange?: (value: number | undefined) => void;
-  /** The chosen customer's name, for saying whom the service was opened for. */
+  /** The chosen customer's name, for saying whom the choice was for. */
   onPick?: (name: string) => void;
   id?: string;
+  placeholder?: string;
 }
 
-/** A customer chosen by typing part of their name (searched on the server). */
-export function CustomerPicker({ value, onChange, onPick, id }: CustomerPickerProps) {
+/** A customer chosen by typing part of their name (searched on the server, debounced); used inside antd forms. */
+export function CustomerPicker({ value, onChange, onPick, id, placeholder }: CustomerPickerProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -35,7 +36,7 @@ export function CustomerPicker({ value, onChange, onPick, id }: CustomerPickerPr
       showSearch={{ filterOption: false, onSearch: setTyped }}
       allowClear
       loading={customers.isFetching}
-      placeholder={t('newService.customerPlaceholder')}
+      placeholder={placeholder}
       notFoundContent={customers.isFetching ? t('common.loading') : undefined}
       options={customers.data?.rows.map((customer) => ({ value: customer.id, label: customer.name })) ?? []}
     />
