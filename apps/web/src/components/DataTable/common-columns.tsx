@@ -1,5 +1,5 @@
 import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
-import { Space } from 'antd';
+import { Button, Space } from 'antd';
 import { countryName, countryValueEnum } from './format.ts';
 import { type BadgeFields, RowBadges } from './RowBadges.tsx';
 import type { DataTableColumn } from './types.ts';
@@ -38,6 +38,39 @@ export function serviceCodeColumn<Row extends BadgeFields & { serviceCode: strin
       <Space size={6}>
         <span style={{ fontFamily: 'monospace' }}>{dom}</span>
         <RowBadges row={row} />
+      </Space>
+    ),
+  };
+}
+
+/** The creation time, sortable, not a search field. */
+export function createdAtColumn<Row>(title: string): DataTableColumn<Row> {
+  return { title, dataIndex: 'createdAt', valueType: 'dateTime', search: false, sorter: true };
+}
+
+export interface RowActionButton<Row> {
+  label: string;
+  onClick: (row: Row) => void;
+  /** Leaves the button out for rows it does not apply to. */
+  hidden?: (row: Row) => boolean;
+}
+
+/** The row actions column: link buttons, pinned right and kept last. */
+export function actionsColumn<Row>(title: string, buttons: RowActionButton<Row>[]): DataTableColumn<Row> {
+  return {
+    title,
+    key: 'actions',
+    valueType: 'option',
+    fixed: 'right',
+    render: (_dom, row) => (
+      <Space size={0}>
+        {buttons
+          .filter((button) => !button.hidden?.(row))
+          .map((button) => (
+            <Button key={button.label} type="link" size="small" onClick={() => button.onClick(row)}>
+              {button.label}
+            </Button>
+          ))}
       </Space>
     ),
   };

@@ -1,8 +1,13 @@
 import type { CustomerRow } from '@kxt/contracts/customers';
-import { Button, Flex, Space } from 'antd';
+import { Flex, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryColumn, keywordColumn } from '../../../components/DataTable/common-columns.tsx';
+import {
+  actionsColumn,
+  countryColumn,
+  createdAtColumn,
+  keywordColumn,
+} from '../../../components/DataTable/common-columns.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
@@ -38,29 +43,11 @@ export default function CustomersPage() {
     countryColumn(t('lists.country'), i18n.language),
     { title: t('customers.owner'), dataIndex: 'ownerName', search: false },
     { title: t('customers.serviceItemCount'), dataIndex: 'serviceItemCount', search: false, align: 'right' },
-    {
-      title: t('lists.createdAt'),
-      dataIndex: 'createdAt',
-      valueType: 'dateTime',
-      search: false,
-      sorter: true,
-    },
-    {
-      title: t('rowActions.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_dom, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t('rowActions.view')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('rowActions.edit')}
-          </Button>
-        </Space>
-      ),
-    },
+    createdAtColumn(t('lists.createdAt')),
+    actionsColumn(t('rowActions.actions'), [
+      { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
+      { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
+    ]),
   ];
 
   return (

@@ -1,11 +1,13 @@
 import { SERVICE_CATEGORIES, SERVICE_TYPES } from '@kxt/contracts/business';
 import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-items';
-import { Button, Flex, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
+  actionsColumn,
   countryColumn,
+  createdAtColumn,
   keywordColumn,
   serviceCodeColumn,
 } from '../../../components/DataTable/common-columns.tsx';
@@ -97,35 +99,13 @@ export default function ServiceItemsPage() {
       valueType: 'select',
       valueEnum: yesNoEnum(t),
     },
-    {
-      title: t('lists.createdAt'),
-      dataIndex: 'createdAt',
-      valueType: 'dateTime',
-      search: false,
-      sorter: true,
-    },
-    {
-      title: t('rowActions.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_dom, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => void rowActions.copy(row.serviceCode)}>
-            {t('rowActions.copy')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t('rowActions.view')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('rowActions.edit')}
-          </Button>
-          <Button type="link" size="small" onClick={() => rowActions.goToNewService(row.servicePerform)}>
-            {t('rowActions.newService')}
-          </Button>
-        </Space>
-      ),
-    },
+    createdAtColumn(t('lists.createdAt')),
+    actionsColumn(t('rowActions.actions'), [
+      { label: t('rowActions.copy'), onClick: (row) => void rowActions.copy(row.serviceCode) },
+      { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
+      { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
+      { label: t('rowActions.newService'), onClick: (row) => rowActions.goToNewService(row.servicePerform) },
+    ]),
   ];
 
   return (

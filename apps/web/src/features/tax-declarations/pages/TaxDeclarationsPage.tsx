@@ -1,9 +1,10 @@
 import type { TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
 import { TAX_PERIOD_PATTERN } from '@kxt/contracts/tax-declarations';
-import { Button, Flex, Space } from 'antd';
+import { Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  actionsColumn,
   countryColumn,
   keywordColumn,
   serviceCodeColumn,
@@ -92,25 +93,11 @@ export default function TaxDeclarationsPage() {
       valueType: 'select',
       valueEnum: overdueEnum(t),
     },
-    {
-      title: t('rowActions.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_dom, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => void rowActions.copy(row.serviceCode)}>
-            {t('rowActions.copy')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setViewing(row)}>
-            {t('rowActions.view')}
-          </Button>
-          <Button type="link" size="small" onClick={() => setEditing(row)}>
-            {t('rowActions.edit')}
-          </Button>
-        </Space>
-      ),
-    },
+    actionsColumn(t('rowActions.actions'), [
+      { label: t('rowActions.copy'), onClick: (row) => void rowActions.copy(row.serviceCode) },
+      { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
+      { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
+    ]),
   ];
 
   return (
