@@ -11,6 +11,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { patentAdminRoutes } from './modules/patents/admin-routes.ts';
+import { patentCustomerRoutes } from './modules/patents/customer-routes.ts';
+// Registers the authorization fee with the payments module (a paid fee moves the patent order on).
+import './modules/patents/payment-kind.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { serviceItemRoutes } from './modules/service-items/routes.ts';
 import { serviceCatalogueRoutes } from './modules/services/routes.ts';
 import { tableLayoutRoutes } from './modules/table-layouts/routes.ts';
@@ -88,6 +93,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(agreementRoutes);
   await app.register(signRoutes);
   await app.register(trademarkRoutes);
+  await app.register(patentCustomerRoutes);
+  await app.register(patentAdminRoutes);
+  await app.register(paymentRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

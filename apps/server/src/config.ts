@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type PaymentConfig, paymentEnv, toPaymentConfig } from './modules/payments/config.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -25,6 +26,7 @@ const envSchema = z.object({
   TRADEMARK_FREE_SEARCHES: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag.default(false),
+  ...paymentEnv,
 });
 
 export type Config = {
@@ -38,6 +40,8 @@ export type Config = {
   trademarkFreeSearches: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
+  /** Payment providers, bank accounts and order expiry; absent (tests) means the defaults. */
+  payments?: PaymentConfig;
 };
 
 export class ConfigError extends Error {}
@@ -53,6 +57,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const value = parsed.data;
+  let payments: PaymentConfig;
+  try {
+    payments = toPaymentConfig(value);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     port: value.PORT,
@@ -65,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trademarkFreeSearches: value.TRADEMARK_FREE_SEARCHES,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    payments,
   };
 }
 

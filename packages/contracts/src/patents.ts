@@ -259,7 +259,7 @@ const fileUrl = z
 /** A file attached to an order: uploaded first with `POST /api/files?purpose=…`, then referenced by url. */
 export const attachedFile = z.object({ name: z.string().trim().min(1).max(200), url: fileUrl });
 export type AttachedFile = z.infer<typeof attachedFile>;
-const files = (max: number) => z.array(attachedFile).max(max);
+const fileList = (max: number) => z.array(attachedFile).max(max);
 
 // ---- Records (spec §3) ----
 
@@ -320,27 +320,27 @@ export type AdditionalRule = z.infer<typeof additionalRule>;
 
 // ---- Materials (the /form/submit form) ----
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const materialsApplicant = z.object({
   kind: z.enum(['company', 'individual']),
-  nameCn: text(200),
-  nameEn: text(200),
-  addressCn: text(500),
-  addressEn: text(500),
+  nameCn: requiredText(200),
+  nameEn: requiredText(200),
+  addressCn: requiredText(500),
+  addressEn: requiredText(500),
   /** Company registration number or personal ID number. */
-  idNumber: text(50),
+  idNumber: requiredText(50),
   contactEmail: z.email().max(200).optional(),
 });
 
 export const materialsInventor = z.object({
-  nameCn: text(100),
-  nameEn: text(100),
+  nameCn: requiredText(100),
+  nameEn: requiredText(100),
   nationality: optionalText(50),
 });
 
-export const materialsPicture = z.object({ url: fileUrl, alias: text(50) });
+export const materialsPicture = z.object({ url: fileUrl, alias: requiredText(50) });
 
 /**
  * Registration materials as submitted. Design patents need series pictures (views of the product); inventions and
@@ -351,14 +351,14 @@ export const patentMaterials = z
     applicant: materialsApplicant,
     inventors: z.array(materialsInventor).min(1).max(20),
     productNameInfo: z.object({
-      productNameCN: text(200),
-      productNameEN: text(200),
+      productNameCN: requiredText(200),
+      productNameEN: requiredText(200),
       /** Locarno class for designs (e.g. 14-03), IPC-like free text for the others. */
-      productClassify: text(50),
+      productClassify: requiredText(50),
     }),
     productSeriesInfo: z.object({ pictureInfoList: z.array(materialsPicture).max(30) }),
-    drawings: files(30),
-    specification: files(5),
+    drawings: fileList(30),
+    specification: fileList(5),
     remark: optionalText(2000),
   })
   .strict();
@@ -386,12 +386,17 @@ export const saveMaterialsBody = z.discriminatedUnion('type', [
 export type SaveMaterialsBody = z.infer<typeof saveMaterialsBody>;
 
 export const materialsAnswer = z.object({
+  /** The order's id (`PatentRow.id`), the one the form posts to. */
   serviceId: z.number().int(),
   serviceCode: z.string(),
   status: z.number().int(),
   patentType: z.number().int(),
   countryCode: z.string(),
-  /** The last submitted materials, else the saved draft, else null. */
+  /**
+   * For the customer: the draft saved since the last submission (a submission clears it), else the last submitted
+   * materials, else null; so a re-upload after a rejection keeps the earlier data and the edits since. For staff:
+   * the submission first.
+   */
   materials: z.record(z.string(), z.unknown()).nullable(),
   draftSavedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
@@ -561,7 +566,7 @@ export const filingReceiptBody = z
     referenceNumber: z.string().trim().max(100).optional(),
     agent: z.string().trim().max(100).optional(),
     acceptTime: day.optional(),
-    acceptReceiptFiles: files(10).optional(),
+    acceptReceiptFiles: fileList(10).optional(),
   })
   .strict();
 export type FilingReceiptBody = z.infer<typeof filingReceiptBody>;
@@ -579,10 +584,10 @@ export const usFilingBody = z
     type: z.union([z.literal(0), z.literal(1)]),
     referenceNumber: z.string().trim().max(100).optional(),
     acceptTime: day.optional(),
-    receiptFiles: files(10).optional(),
+    receiptFiles: fileList(10).optional(),
     agent: z.string().trim().max(100).optional(),
     noticeTime: day.optional(),
-    noticeFiles: files(10).optional(),
+    noticeFiles: fileList(10).optional(),
   })
   .strict();
 export type UsFilingBody = z.infer<typeof usFilingBody>;
@@ -606,7 +611,7 @@ export const registrationBody = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}$/)
       .optional(),
-    brandRegisterFiles: files(10).optional(),
+    brandRegisterFiles: fileList(10).optional(),
   })
   .strict();
 export type RegistrationBody = z.infer<typeof registrationBody>;
@@ -641,12 +646,12 @@ export type OfficeActionBody = z.infer<typeof officeActionBody>;
 /** The office's examination receipt: date and pdf (spec §5). */
 export const reviewReceiptBody = z.object({ recheckReceiptTime: day, recheckReceipt: fileUrl }).strict();
 export const certificateBody = z
-  .object({ certificateTime: day, certificateFiles: files(10).min(1), renewalTime: day.optional() })
+  .object({ certificateTime: day, certificateFiles: fileList(10).min(1), renewalTime: day.optional() })
   .strict();
 export const authorizationFeeBody = z
   .object({ amount: z.number().int().positive().max(100_000_000), currency: z.literal('CNY').default('CNY') })
   .strict();
-export const expeditedNoticeBody = z.object({ files: files(10).min(1) }).strict();
+export const expeditedNoticeBody = z.object({ files: fileList(10).min(1) }).strict();
 /** Moves without a form: allow, waive the fee, register (Japan), cancel, refund, close. */
 export const transitionBody = z
   .object({

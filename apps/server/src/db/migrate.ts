@@ -3,6 +3,8 @@ import { foundation } from './migrations/0001-foundation.ts';
 import { serviceLists } from './migrations/0002-service-lists.ts';
 import { agreements } from './migrations/0003-agreements.ts';
 import { trademarks } from './migrations/0004-trademarks.ts';
+import { patents } from './migrations/0005-patents.ts';
+import { payments } from './migrations/0006-payments.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-service-lists': serviceLists,
   '0003-agreements': agreements,
   '0004-trademarks': trademarks,
+  '0005-patents': patents,
+  '0006-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

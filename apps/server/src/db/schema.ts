@@ -1,4 +1,5 @@
 import type { ServiceType } from '@kxt/contracts/business';
+import type { PaymentKind, PaymentState, PayType } from '@kxt/contracts/payments';
 import type { Role } from '@kxt/contracts/roles';
 import type { TrademarkStatus } from '@kxt/contracts/trademarks';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
@@ -34,6 +35,8 @@ export interface UsersTable {
   customer_id: number | null;
   disabled: Generated<Flag>;
   wechat_code: string | null;
+  /** Which bank account set the user's transfers go to (spec §6): 1 one set, anything else the other. */
+  online_type: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -94,6 +97,8 @@ export interface ServicesTable {
   price: number;
   currency: string;
   active: Generated<Flag>;
+  /** Search packs: trademark searches one unit adds; null for every other service. */
+  grants_searches: number | null;
   created_at: string;
 }
 
@@ -253,6 +258,152 @@ export interface AgreementUploadsTable {
   created_at: string;
 }
 
+export interface PaymentOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  customer_id: number;
+  user_id: number;
+  kind: PaymentKind;
+  /** The patent order's serviceCode, or the catalogue product id as text. */
+  subject_ref: string;
+  description: string;
+  quantity: number;
+  mark: string | null;
+  /** Integer minor units of `currency`. */
+  amount: number;
+  currency: string;
+  pay_type: PayType;
+  provider: string;
+  provider_order_no: string | null;
+  state: PaymentState;
+  payer_account: string | null;
+  voucher_file_id: string | null;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  return_url: string | null;
+  expires_at: string;
+  paid_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  provider: string;
+  notification_id: string;
+  order_no: string;
+  digest: string;
+  outcome: string;
+  created_at: string;
+}
+
+export interface PatentCountriesTable {
+  /** The legacy numeric id the portal sends (42 is Japan). */
+  id: number;
+  code: string;
+  name_zh: string;
+  name_en: string;
+}
+
+export interface PatentOrdersTable {
+  id: Generated<number>;
+  service_code: string;
+  service_id: number;
+  order_no: string;
+  parent_order_no: string;
+  customer_id: number;
+  country_id: number;
+  service_name: string;
+  /** Applicant capacity (`APPLY_CAPACITIES`). */
+  apply_name: string;
+  apply_title: string;
+  inventor_name: string | null;
+  patent_type: number;
+  product_id: number | null;
+  product_code: string | null;
+  product_name: string | null;
+  patent_number: Generated<number>;
+  /** Copied from the submitted filing receipt, so the keyword search reads a column. */
+  reference_number: string | null;
+  /** Copied from the submitted registration record. */
+  registration_number: string | null;
+  status: number;
+  created_at: string;
+  updated_at: string;
+  submission_time: string | null;
+  audit_time: string | null;
+  rejection_time: string | null;
+  oa_abort_answer_time: string | null;
+  renewal_time: string | null;
+  brand_oath_time: string | null;
+  /** JSON `FilingReceiptRecord`. */
+  filing_receipt: string | null;
+  /** JSON `UsFilingRecords`. */
+  us_filing: string | null;
+  /** JSON `RegistrationRecord`. */
+  registration: string | null;
+  certificate_time: string | null;
+  /** JSON `AttachedFile[]`. */
+  certificate_files: string | null;
+  /** Integer fen once set (status 12). */
+  authorization_amount: number | null;
+  currency: Generated<string>;
+  is_speed: Generated<Flag>;
+  /** JSON `AttachedFile[]`. */
+  expedited_notice_files: Generated<string>;
+  answer_file_id: string | null;
+  recheck_receipt_file_id: string | null;
+  recheck_receipt_time: string | null;
+  file_data_path_content: string | null;
+  sale_year: number | null;
+  is_spanish_tax_code: Generated<Flag>;
+}
+
+export interface PatentMaterialsTable {
+  order_id: number;
+  /** JSON of the saved draft, cleared by a submission. */
+  draft: string | null;
+  /** JSON of the last submitted `PatentMaterials`. */
+  submitted: string | null;
+  draft_saved_at: string | null;
+  submitted_at: string | null;
+}
+
+export interface PatentOfficeActionsTable {
+  id: Generated<number>;
+  order_id: number;
+  file_exists: Flag;
+  issuance_time: string | null;
+  oa_abort_answer_time: string | null;
+  oa_file_id: string | null;
+  ascertainment_file_id: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface PatentRejectReasonsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** -1 materials, -2 reply package. */
+  status: number;
+  operator_user_id: number | null;
+  content: string;
+  created_at: string;
+}
+
+export interface PatentAdditionalRulesTable {
+  id: Generated<number>;
+  version: number;
+  /** Null: every patent type. */
+  patent_type: number | null;
+  /** Null: every country. */
+  country_id: number | null;
+  title: string;
+  content: string;
+  created_at: string;
+}
+
 export interface DB {
   customers: CustomersTable;
   users: UsersTable;
@@ -274,6 +425,14 @@ export interface DB {
   trademark_search_credits: TrademarkSearchCreditsTable;
   nice_classes: NiceClassesTable;
   class_associations: ClassAssociationsTable;
+  patent_countries: PatentCountriesTable;
+  patent_orders: PatentOrdersTable;
+  patent_materials: PatentMaterialsTable;
+  patent_office_actions: PatentOfficeActionsTable;
+  patent_reject_reasons: PatentRejectReasonsTable;
+  patent_additional_rules: PatentAdditionalRulesTable;
+  payment_orders: PaymentOrdersTable;
+  payment_notifications: PaymentNotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -281,3 +440,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type FileRow = Selectable<FilesTable>;
+export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+export type PatentOrderRow = Selectable<PatentOrdersTable>;

@@ -70,3 +70,19 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
     entry(c, 'increment', 6, '产品合规认证', 'product compliance certification', 3200),
   ),
 ];
+
+export interface SearchPackEntry extends CatalogueEntry {
+  /** Trademark searches one pack adds. */
+  grantsSearches: number;
+}
+
+/** Trademark search packs customers buy on /purchase; kept apart so the seeded service items stay as they were. */
+export const DEMO_SEARCH_PACKS: SearchPackEntry[] = [
+  { name: '商标查询包 20次', nameEn: 'Trademark search pack, 20 searches', grantsSearches: 20, price: 9900 },
+  {
+    name: '商标查询包 100次',
+    nameEn: 'Trademark search pack, 100 searches',
+    grantsSearches: 100,
+    price: 39900,
+  },
+].map((pack) => ({ ...pack, type: 'increment' as const, categoryId: 3, country: 'CN' }));

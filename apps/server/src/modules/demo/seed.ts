@@ -5,9 +5,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { seedDemoAgreements } from '../agreements/demo.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { demoPatentCustomers, seedDemoPatents } from '../patents/demo.ts';
 import { seedDemoMarks } from '../trademarks/demo-marks.ts';
 import { importReferenceData } from '../trademarks/reference-data.ts';
 import { createUser } from '../users/service.ts';
+import { DEMO_SEARCH_PACKS } from './catalogue.ts';
 import { seedServiceLists } from './service-lists.ts';
 
 export interface DemoAccount {
@@ -85,6 +87,7 @@ export async function seedDemo(
     ownerUserIds: [ids.get('consultant'), ids.get('admin')].filter((id): id is number => id !== undefined),
     existingCustomerIds: demoCompanies.map((company) => company.id),
   });
+  await seedPayments(db);
   await seedDemoMarks(db, options.marks ?? 200_000);
   const referenceDir = options.referenceDir ?? DEMO_REFERENCE_DIR;
   if (existsSync(referenceDir)) await importReferenceData(db, referenceDir);
@@ -100,5 +103,35 @@ export async function seedDemo(
       { adminUserId, customerId: customer1.customer_id },
     );
   }
+  const reviewerUserId = ids.get('reviewer');
+  if (options.storage && reviewerUserId !== undefined) {
+    await seedDemoPatents(
+      { db, storage: options.storage },
+      { reviewerUserId, customers: await demoPatentCustomers(db, ['customer1', 'customer2']) },
+    );
+  }
   return DEMO_ACCOUNTS;
+}
+
+/** Search packs to buy, and the two bank account sets (spec §6): customer1 sees onlineType 1's, customer2 the other. */
+async function seedPayments(db: Kysely<DB>) {
+  const at = new Date().toISOString();
+  await db
+    .insertInto('services')
+    .values(
+      DEMO_SEARCH_PACKS.map((pack) => ({
+        name: pack.name,
+        name_en: pack.nameEn,
+        type_code: pack.type,
+        category_id: pack.categoryId,
+        country: pack.country,
+        price: pack.price,
+        currency: 'CNY',
+        grants_searches: pack.grantsSearches,
+        created_at: at,
+      })),
+    )
+    .execute();
+  await db.updateTable('users').set({ online_type: 1 }).where('username', '=', 'customer1').execute();
+  await db.updateTable('users').set({ online_type: 0 }).where('username', '=', 'customer2').execute();
 }

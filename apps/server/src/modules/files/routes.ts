@@ -3,10 +3,10 @@ import { FILE_PURPOSES, filePurposeSchema, uploadResponse } from '@kxt/contracts
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, unauthorized } from '../../http-error.ts';
+import { unauthorized } from '../../http-error.ts';
 import { ok } from '../../lib/envelope.ts';
-import { formatBytes } from '../../locales/translate.ts';
-import { assertMayUpload, findVisibleFile, storeFile } from './service.ts';
+import { receiveUpload } from './receive.ts';
+import { findVisibleFile } from './service.ts';
 
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_PURPOSES).map((rules) => rules.maxBytes));
 
@@ -27,28 +27,7 @@ export async function fileRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.user;
-      if (!user) throw unauthorized();
-      const { purpose } = request.query;
-      assertMayUpload(user, purpose);
-      const maxBytes = FILE_PURPOSES[purpose].maxBytes;
-      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (part?.fieldname !== 'file') throw new HttpError(400, 'file.missing');
-      let content: Buffer;
-      try {
-        content = await part.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(maxBytes) });
-        }
-        throw error;
-      }
-      const stored = await storeFile(
-        { db, storage },
-        purpose,
-        { name: part.filename, content, truncated: part.file.truncated },
-        { userId: user.id, customerId: user.customerId },
-      );
+      const stored = await receiveUpload(request, { db, storage }, request.query.purpose);
       return ok([stored], request.t('ok'));
     },
   );

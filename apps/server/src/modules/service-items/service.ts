@@ -6,13 +6,15 @@ import {
   type ServiceItemListQuery,
   type ServiceItemPatch,
 } from '@kxt/contracts/service-items';
+import type { Kysely, Selectable } from 'kysely';
 import type { ListDeps } from '../../context.ts';
+import type { DB, ServicesTable } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 import { findServiceItem, listServiceItems, updateServiceItem } from './repository.ts';
 
 export async function serviceItemList(
@@ -89,47 +91,62 @@ export async function createServiceItem(deps: ListDeps, input: NewServiceItem, a
       {},
       { serviceId: 'serviceItem.serviceUnavailable' },
     );
+  const created = await db.transaction().execute((trx) =>
+    openServiceItem(trx, service, input, {
+      ...actor,
+      reason: input.previousServiceCode ? `follows ${input.previousServiceCode}` : null,
+    }),
+  );
+  deps.countCache.invalidate();
+  return created;
+}
+
+/**
+ * Inserts a customer's service item under a fresh unique code, with its audit row, on the caller's transaction (a
+ * paid purchase opens its item in the transaction that marks the payment paid). The caller invalidates counts.
+ */
+export async function openServiceItem(
+  trx: Kysely<DB>,
+  service: Pick<Selectable<ServicesTable>, 'id' | 'category_id' | 'country' | 'type_code'>,
+  input: { customerId: number; startDate?: string | undefined; remark?: string | null | undefined },
+  audit: Omit<AuditEntry, 'action' | 'entityType' | 'entityId' | 'to'>,
+): Promise<{ id: number; serviceCode: string }> {
   const today = utcDate();
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
     const serviceCode = serviceCodeFor(service.category_id, service.country, today);
-    const taken = await db
+    const taken = await trx
       .selectFrom('service_items')
       .select('id')
       .where('service_code', '=', serviceCode)
       .executeTakeFirst();
     if (taken) continue;
     const at = nowIso();
-    const id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('service_items')
-        .values({
-          service_code: serviceCode,
-          customer_id: input.customerId,
-          service_id: service.id,
-          type_code: service.type_code,
-          category_id: service.category_id,
-          country: service.country,
-          status: input.startDate && input.startDate <= today ? 2 : 1,
-          start_date: input.startDate ?? null,
-          end_date: null,
-          remark: input.remark ?? null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        ...actor,
-        action: 'service-item.create',
-        entityType: 'service_item',
-        entityId: row.id,
-        to: serviceCode,
-        reason: input.previousServiceCode ? `follows ${input.previousServiceCode}` : null,
-      });
-      return row.id;
+    const row = await trx
+      .insertInto('service_items')
+      .values({
+        service_code: serviceCode,
+        customer_id: input.customerId,
+        service_id: service.id,
+        type_code: service.type_code,
+        category_id: service.category_id,
+        country: service.country,
+        status: input.startDate && input.startDate <= today ? 2 : 1,
+        start_date: input.startDate ?? null,
+        end_date: null,
+        remark: input.remark ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      ...audit,
+      action: 'service-item.create',
+      entityType: 'service_item',
+      entityId: row.id,
+      to: serviceCode,
     });
-    deps.countCache.invalidate();
-    return { id, serviceCode };
+    return { id: row.id, serviceCode };
   }
   throw new HttpError(409, 'conflict');
 }

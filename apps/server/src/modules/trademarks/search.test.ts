@@ -146,6 +146,42 @@ describe('free search quota', () => {
     });
   });
 
+  it('shows another chosen country of the same search under its searchId without charging again', async () => {
+    const buyer = await t.loggedIn('tab-buyer', 'customer', 'Tab Co');
+    const names = (data: { results: { name: string; dataset: string }[] }) =>
+      data.results.map((item) => `${item.name}/${item.dataset}`);
+    const body = { text: 'apple', datasets: 'US,DE' };
+    const us = (await search(buyer, { ...body, country: 'US' })).json().data;
+    expect(us.remainingSearches).toBe(3);
+    expect(names(us)).toContain('APPLE/US');
+    expect(names(us)).not.toContain('APPLE/DE');
+    expect(us.datasets).toEqual(['US', 'UF', 'EM', 'WO', 'WPP']);
+
+    const tab = { ...body, searchId: us.searchId };
+    const de = (await search(buyer, { ...tab, country: 'DE' })).json().data;
+    expect(de.searchId).toBe(us.searchId);
+    expect(de.remainingSearches).toBe(3);
+    expect(names(de)).toContain('APPLE/DE');
+    expect(names(de)).not.toContain('APPLE/US');
+    expect(de.datasets).toEqual(expect.arrayContaining(['DE', 'FR', 'EM']));
+    expect(de.datasets).not.toContain('US');
+    const filtered = (await search(buyer, { ...tab, country: 'DE', status: 'ended' })).json().data;
+    expect(filtered.remainingSearches).toBe(3);
+    expect(filtered.results.every((item: { status: string }) => item.status === 'ended')).toBe(true);
+
+    // Without a tab the search covers every chosen country, as before; a country not chosen is refused.
+    const all = (await search(buyer, tab)).json().data;
+    expect(names(all)).toEqual(expect.arrayContaining(['APPLE/US', 'APPLE/DE']));
+    expect(all.remainingSearches).toBe(3);
+    const other = await search(buyer, { ...tab, country: 'JP' });
+    expect(other.statusCode).toBe(400);
+    expect((await buyer.get('/api/trademark/search-count')).json().data[0]).toBe(3);
+    // A new text is a new search, tab or not.
+    expect(
+      (await search(buyer, { ...tab, text: 'banana', country: 'DE' })).json().data.remainingSearches,
+    ).toBe(2);
+  });
+
   it('does not limit staff', async () => {
     expect((await staff.get('/api/trademark/search-count')).json().data).toEqual([null]);
   });

@@ -51,15 +51,20 @@ const sameParams = (a: SearchParams, b: SearchParams) =>
   a.classes.join(',') === b.classes.join(',');
 
 /**
- * Runs a trademark search. A new search charges the customer's company one free search; paging or changing the
- * status filter with the same `searchId` (and the same text, countries and classes) does not.
+ * Runs a trademark search. A new search charges the customer's company one free search; paging, changing the
+ * status filter or showing another chosen country's tab (`country`) with the same `searchId` (and the same text,
+ * countries and classes) does not. With `country` the results are that country's datasets only.
  */
 export async function searchTrademarks(
   deps: TrademarkDeps,
   user: CurrentUser,
-  body: TrademarkSearchBody,
+  body: TrademarkSearchBody & { country?: string | undefined },
 ): Promise<TrademarkSearchResponse> {
   const params = checkRequest(body);
+  const tab = body.country;
+  if (tab !== undefined && !expandDatasets(params.datasets).includes(tab)) {
+    throw new HttpError(400, 'trademark.chooseCountry', {}, { country: 'trademark.chooseCountry' });
+  }
   const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
   const searchId =
     body.searchId && earlier && sameParams(earlier, params)
@@ -69,8 +74,8 @@ export async function searchTrademarks(
   const statuses: TrademarkStatus[] = body.status?.length
     ? [...new Set(body.status)]
     : [...TRADEMARK_STATUSES];
-  const datasets = expandDatasets(params.datasets);
-  const cacheKey = `${searchId}|${[...statuses].sort().join(',')}`;
+  const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
+  const cacheKey = `${searchId}|${tab ?? '*'}|${[...statuses].sort().join(',')}`;
   let ranked = deps.results.get(cacheKey);
   if (!ranked) {
     await deps.marks.ready();

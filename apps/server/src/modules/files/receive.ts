@@ -1,0 +1,43 @@
+import { FILE_PURPOSES, type FilePurpose, type StoredFile } from '@kxt/contracts/files';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, unauthorized } from '../../http-error.ts';
+import { formatBytes } from '../../locales/translate.ts';
+import { assertMayUpload, storeFile } from './service.ts';
+import type { FileStorage } from './storage.ts';
+
+/** The request body limit of an upload route for a purpose: its file limit plus room for the multipart framing. */
+export const uploadBodyLimit = (purpose: FilePurpose) => FILE_PURPOSES[purpose].maxBytes + 64 * 1024;
+
+/**
+ * Reads the multipart field `file` of an upload and keeps it under the purpose's rules (type by content, size), as
+ * the caller's file. Every route that takes an upload goes through here.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  deps: { db: Kysely<DB>; storage: FileStorage },
+  purpose: FilePurpose,
+): Promise<StoredFile> {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  assertMayUpload(user, purpose);
+  const maxBytes = FILE_PURPOSES[purpose].maxBytes;
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (part?.fieldname !== 'file') throw new HttpError(400, 'file.missing');
+  let content: Buffer;
+  try {
+    content = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(maxBytes) });
+    }
+    throw error;
+  }
+  return storeFile(
+    deps,
+    purpose,
+    { name: part.filename, content, truncated: part.file.truncated },
+    { userId: user.id, customerId: user.customerId },
+  );
+}

@@ -1,0 +1,89 @@
+import {
+  canTransition,
+  PATENT_TRANSITIONS,
+  type PatentActor,
+  type PatentStatus,
+  type PatentTransition,
+  transitionTarget,
+} from '@kxt/contracts/patents';
+import type { Role } from '@kxt/contracts/roles';
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, PatentOrdersTable } from '../../db/schema.ts';
+import { conflict, forbidden, HttpError } from '../../http-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.ts';
+
+/** Who changed an order, as the audit log records it. */
+export type AuditActor = Pick<AuditEntry, 'actorUserId' | 'actorLabel' | 'ip' | 'userAgent'>;
+
+export interface TransitionActor {
+  role: PatentActor;
+  audit: AuditActor;
+}
+
+/** The transition table's actor for a logged-in user; other staff roles make no patent moves. */
+export function patentActorOf(role: Role): PatentActor {
+  if (role === 'customer' || role === 'reviewer' || role === 'admin') return role;
+  throw forbidden();
+}
+
+/** Refuses (409) a move the transition table does not allow from this status for this actor. */
+export function assertCanTransition(transition: PatentTransition, from: number, actor: PatentActor) {
+  if (!canTransition(transition, from, actor)) throw conflict('patent.transitionNotAllowed');
+}
+
+/**
+ * The one way an order changes status: the move must be in PATENT_TRANSITIONS for this status and actor (409), carry
+ * a reason where the table asks for one (400), and find the order still in the status it was read in
+ * (compare-and-set; 409 when someone else moved it first). The audit row is written in the same transaction, so
+ * callers pass theirs.
+ */
+export async function applyTransition(
+  trx: Kysely<DB>,
+  order: { id: number; status: number; country_id: number },
+  transition: PatentTransition,
+  actor: TransitionActor,
+  options: { reason?: string | null; set?: Updateable<PatentOrdersTable> } = {},
+): Promise<PatentStatus> {
+  assertCanTransition(transition, order.status, actor.role);
+  const rule = PATENT_TRANSITIONS[transition];
+  const reason = options.reason?.trim() || null;
+  if ('reason' in rule && rule.reason && !reason) {
+    throw new HttpError(400, 'patent.reasonRequired', {}, { reason: 'patent.reasonRequired' });
+  }
+  const to = transitionTarget(transition, order.country_id);
+  const result = await trx
+    .updateTable('patent_orders')
+    .set({ ...options.set, status: to, updated_at: nowIso() })
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict('patent.statusChanged');
+  await recordAudit(trx, {
+    ...actor.audit,
+    action: `patent.${transition}`,
+    entityType: 'patent_order',
+    entityId: order.id,
+    from: order.status,
+    to,
+    reason,
+  });
+  return to;
+}
+
+/** An audit row for a change that keeps the status (saved records, notices). */
+export async function recordOrderChange(
+  trx: Kysely<DB>,
+  orderId: number,
+  action: string,
+  actor: AuditActor,
+  detail?: string,
+) {
+  await recordAudit(trx, {
+    ...actor,
+    action: `patent.${action}`,
+    entityType: 'patent_order',
+    entityId: orderId,
+    reason: detail ?? null,
+  });
+}
