@@ -81,6 +81,19 @@ export const trademarkSearchBody = z
     text: z.string().max(TRADEMARK_TEXT_MAX).optional(),
     classes: z.array(niceClassSchema).max(45).optional(),
     datasets: commaList(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
+    /**
+     * The countries as chosen on the screen, before `expandDatasets`: they pick the risk thresholds (spec §9: the
+     * target set when the only one chosen is DE, JP, EM or GB). Without it the datasets stand in.
+     */
+    countries: commaList(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
+    /**
+     * The country tab shown: the results of this one chosen country under the search's `searchId`, so another tab of
+     * the same search is not charged again.
+     */
+    country: z
+      .string()
+      .regex(/^[A-Z]{2,3}$/)
+      .optional(),
     page: z.number().int().min(0).max(10_000).default(0),
     pageSize: z.number().int().min(1).max(TRADEMARK_PAGE_SIZE_MAX).default(TRADEMARK_PAGE_SIZE_DEFAULT),
     status: commaList(trademarkStatusSchema).optional(),

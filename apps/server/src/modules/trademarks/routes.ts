@@ -18,18 +18,6 @@ import { loadAssociationTables, searchTrademarks, type TrademarkDeps } from './s
 /** Searches are rate limited per caller on top of the quota: the engine is fast, but not free. */
 const SEARCH_RATE = { max: 60, timeWindow: '1 minute' };
 
-/**
- * The search body plus `country`, the screen's country tab: the results of one chosen country under the search's
- * `searchId`, so looking at another tab of the same search is not charged again. Optional, so older callers are
- * unaffected.
- */
-const searchBody = trademarkSearchBody.extend({
-  country: z
-    .string()
-    .regex(/^[A-Z]{2,3}$/)
-    .optional(),
-});
-
 export async function trademarkRoutes(app: FastifyInstance) {
   const { db, config, trademarks } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +39,7 @@ export async function trademarkRoutes(app: FastifyInstance) {
         description:
           'A new text, set of countries or classes is charged once; paging, changing the status filter or the ' +
           'country tab (`country`, one of the chosen countries) with the same `searchId` is not.',
-        body: searchBody,
+        body: trademarkSearchBody,
         response: { 200: dataEnvelope(trademarkSearchResponse) },
       },
     },

@@ -84,6 +84,16 @@ describe('trademark search', () => {
     expect(both.level).toBe('very_high_risk');
   });
 
+  it('takes the thresholds from the countries as chosen when the screen sends expanded datasets', async () => {
+    const expanded = { text: 'APPLE CO', datasets: 'JP,EM,WO,WPP' };
+    const chosen = (await search(staff, { ...expanded, countries: 'JP' })).json().data.niceClassStatistics[
+      '29'
+    ];
+    expect(chosen.level).toBe('high_risk');
+    const unsaid = (await search(staff, expanded)).json().data.niceClassStatistics['29'];
+    expect(unsaid.level).toBe('very_high_risk');
+  });
+
   it('compares Chinese by pinyin', async () => {
     const data = (await search(staff, { text: 'XIAOMI', datasets: 'CN' })).json().data;
     expect(data.results.map((item: { name: string }) => item.name)).toContain('小米');

@@ -58,7 +58,7 @@ const sameParams = (a: SearchParams, b: SearchParams) =>
 export async function searchTrademarks(
   deps: TrademarkDeps,
   user: CurrentUser,
-  body: TrademarkSearchBody & { country?: string | undefined },
+  body: TrademarkSearchBody,
 ): Promise<TrademarkSearchResponse> {
   const params = checkRequest(body);
   const tab = body.country;
@@ -104,12 +104,13 @@ export async function searchTrademarks(
     return row ? [toResultItem(row, match.score, match.signals)] : [];
   });
 
+  const chosen = body.countries?.length ? body.countries : params.datasets;
   const niceClassStatistics: TrademarkSearchResponse['niceClassStatistics'] = {};
   for (const [cls, stat] of Object.entries(ranked.classStatistics)) {
     niceClassStatistics[cls] = {
       count: stat.count,
       maxSimilarityScore: stat.maxSimilarityScore,
-      level: riskLevel(stat.maxSimilarityScore, params.datasets) ?? 'low_risk',
+      level: riskLevel(stat.maxSimilarityScore, chosen) ?? 'low_risk',
     };
   }
   const tables = await deps.associations();
