@@ -40,8 +40,9 @@ export default defineConfig(({ mode }) => {
         treeshake: {
           // Budget (first load ≤ 300 KB gzipped). The contracts build zod schemas at module level; the web app
           // imports mostly constants and types from them, so unused schema construction (`z.object(…)`) may be
-          // dropped, and zod with it.
-          manualPureFunctions: ['z'],
+          // dropped, and zod with it. The contracts' own schema builders are listed too: one call left in place
+          // keeps all of zod.
+          manualPureFunctions: ['z', 'listQuery', 'commaList', 'requiredText', 'optionalText', 'fileList'],
           // antd's Menu, Tooltip and Input import a context from @rc-component/form's index, which declares no
           // `sideEffects`, so the whole form library (and its validator) would ride along on every first load.
           moduleSideEffects: [

@@ -1,12 +1,16 @@
 import {
   AccountBookOutlined,
   AppstoreAddOutlined,
+  AuditOutlined,
   DashboardOutlined,
   FileProtectOutlined,
   HomeOutlined,
   ProfileOutlined,
+  SafetyCertificateOutlined,
   SearchOutlined,
+  ShoppingCartOutlined,
   TeamOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 import { type Role, STAFF_ROLES } from '@kxt/contracts/roles';
 import type { ParseKeys } from 'i18next';
@@ -45,6 +49,29 @@ export const portalNavigation: readonly NavigationEntry[] = [
     icon: SearchOutlined,
     roles: ['customer', ...STAFF_ROLES],
     page: () => import('../features/trademark-search/pages/TrademarkSearchPage.tsx'),
+  },
+  {
+    path: '/trademark/patent',
+    labelKey: 'nav.patents',
+    icon: SafetyCertificateOutlined,
+    roles: ['customer'],
+    page: () => import('../features/patents/pages/PatentListPage.tsx'),
+  },
+  // Reached from the patent list's 上传资料 (the order's id in `?id=`).
+  {
+    path: '/form/submit',
+    labelKey: 'nav.materialsForm',
+    icon: SafetyCertificateOutlined,
+    roles: ['customer'],
+    page: () => import('../features/patents/pages/MaterialsFormPage.tsx'),
+    hideInMenu: true,
+  },
+  {
+    path: '/purchase',
+    labelKey: 'nav.purchase',
+    icon: ShoppingCartOutlined,
+    roles: ['customer'],
+    page: () => import('../features/payments/pages/PurchasePage.tsx'),
   },
   // 去新服务 leads to these two staff screens; their paths (outside /admin) are the ones the spec names.
   {
@@ -101,6 +128,20 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: FileProtectOutlined,
     roles: STAFF_ROLES,
     page: () => import('../features/agreements/pages/AgreementsPage.tsx'),
+  },
+  {
+    path: '/admin/patents',
+    labelKey: 'nav.adminPatents',
+    icon: AuditOutlined,
+    roles: ['reviewer', 'admin'],
+    page: () => import('../features/patents/pages/AdminPatentsPage.tsx'),
+  },
+  {
+    path: '/admin/payments',
+    labelKey: 'nav.payments',
+    icon: TransactionOutlined,
+    roles: ['finance', 'admin'],
+    page: () => import('../features/payments/pages/AdminPaymentsPage.tsx'),
   },
 ];
 

@@ -1,0 +1,148 @@
+import type { AttachedFile } from '@kxt/contracts/patents';
+import { Alert, Descriptions, Drawer, Empty, Flex, Image, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { useMaterials } from '../api/materials.ts';
+import { FilesTable } from './FileViewer.tsx';
+import type { MaterialsValues } from './materials-values.ts';
+
+/** Submitted (or draft) materials, read-only. */
+export function MaterialsView({ materials }: { materials: Partial<MaterialsValues> }) {
+  const { t } = useTranslation();
+  const applicant = materials.applicant;
+  const product = materials.productNameInfo;
+  const pictures = materials.productSeriesInfo?.pictureInfoList ?? [];
+  const value = (text: string | undefined | null) => text || '-';
+  const files = (list: AttachedFile[] | undefined) => list ?? [];
+  return (
+    <Flex vertical gap="large">
+      <Descriptions
+        title={t('patent.materials.applicant')}
+        size="small"
+        column={1}
+        bordered
+        items={[
+          {
+            key: 'kind',
+            label: t('patent.materials.applicantKind'),
+            children: applicant?.kind ? t(`patent.materials.kind.${applicant.kind}`) : '-',
+          },
+          { key: 'nameCn', label: t('patent.materials.nameCn'), children: value(applicant?.nameCn) },
+          { key: 'nameEn', label: t('patent.materials.nameEn'), children: value(applicant?.nameEn) },
+          { key: 'addressCn', label: t('patent.materials.addressCn'), children: value(applicant?.addressCn) },
+          { key: 'addressEn', label: t('patent.materials.addressEn'), children: value(applicant?.addressEn) },
+          { key: 'id', label: t('patent.materials.idNumber'), children: value(applicant?.idNumber) },
+          {
+            key: 'email',
+            label: t('patent.materials.contactEmail'),
+            children: value(applicant?.contactEmail),
+          },
+        ]}
+      />
+      <Descriptions
+        title={t('patent.materials.inventors')}
+        size="small"
+        column={1}
+        bordered
+        items={(materials.inventors ?? []).map((inventor, index) => ({
+          key: String(index),
+          label: `${index + 1}`,
+          children:
+            [inventor.nameCn, inventor.nameEn, inventor.nationality].filter(Boolean).join(' / ') || '-',
+        }))}
+      />
+      <Descriptions
+        title={t('patent.materials.product')}
+        size="small"
+        column={1}
+        bordered
+        items={[
+          { key: 'cn', label: t('patent.materials.productNameCN'), children: value(product?.productNameCN) },
+          { key: 'en', label: t('patent.materials.productNameEN'), children: value(product?.productNameEN) },
+          {
+            key: 'class',
+            label: t('patent.materials.productClassify'),
+            children: value(product?.productClassify),
+          },
+        ]}
+      />
+      <Flex vertical gap="small">
+        <strong>{t('patent.materials.pictures')}</strong>
+        {pictures.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('patent.records.none')} />
+        ) : (
+          <Flex wrap gap="middle">
+            {pictures.map((picture) => (
+              <Flex key={picture.url} vertical align="center" gap={4}>
+                <Image
+                  src={picture.url}
+                  alt={picture.alias}
+                  width={96}
+                  height={96}
+                  style={{ objectFit: 'cover' }}
+                />
+                <span>{picture.alias}</span>
+              </Flex>
+            ))}
+          </Flex>
+        )}
+      </Flex>
+      <Flex vertical gap="small">
+        <strong>{t('patent.materials.drawings')}</strong>
+        <FilesTable files={files(materials.drawings)} />
+      </Flex>
+      <Flex vertical gap="small">
+        <strong>{t('patent.materials.specification')}</strong>
+        <FilesTable files={files(materials.specification)} />
+      </Flex>
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={[{ key: 'remark', label: t('patent.materials.remark'), children: value(materials.remark) }]}
+      />
+    </Flex>
+  );
+}
+
+interface MaterialsDrawerProps {
+  id: number | null;
+  scope?: 'customer' | 'admin';
+  onClose: () => void;
+  /** The reviewer's approve / reject buttons. */
+  footer?: ReactNode;
+}
+
+/** 查看资料: the order's materials in a side drawer. */
+export function MaterialsDrawer({ id, scope = 'customer', onClose, footer }: MaterialsDrawerProps) {
+  const { t } = useTranslation();
+  const answer = useMaterials(id, scope);
+  return (
+    <Drawer
+      title={t('patent.materials.viewTitle')}
+      open={id !== null}
+      onClose={onClose}
+      size={760}
+      destroyOnHidden
+      footer={footer}
+    >
+      {answer.isPending ? (
+        <Spin />
+      ) : answer.isError ? (
+        <Alert type="error" showIcon title={answer.error.message} />
+      ) : answer.data.materials ? (
+        <Flex vertical gap="middle">
+          {answer.data.submittedAt ? (
+            <span>
+              {t('patent.materials.submittedAt')}: {formatDateTime(answer.data.submittedAt)}
+            </span>
+          ) : null}
+          <MaterialsView materials={answer.data.materials as Partial<MaterialsValues>} />
+        </Flex>
+      ) : (
+        <Empty description={t('patent.materials.empty')} />
+      )}
+    </Drawer>
+  );
+}

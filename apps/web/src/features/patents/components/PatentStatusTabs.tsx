@@ -1,0 +1,80 @@
+import { type PatentStatusCount, patentStatusLabel, STATUS_BADGE_MAX } from '@kxt/contracts/patents';
+import { Badge, Flex, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The value of the 全部 tab (its `status` is null in the answer). */
+export const ALL_STATUSES = 'all';
+
+interface PatentStatusTabsProps {
+  items: PatentStatusCount[];
+  value: string;
+  onChange: (value: string) => void;
+  /** Counts above this show as "9+" (spec §2.4); STATUS_BADGE_MAX unless given. */
+  maxBadge?: number;
+}
+
+/**
+ * The status tabs of the patent lists with the server's counts (`obj`). Their own component rather than the shared
+ * table's tabs, because these badges are capped (9+) and the shared ones show every count in full.
+ */
+export function PatentStatusTabs({
+  items,
+  value,
+  onChange,
+  maxBadge = STATUS_BADGE_MAX,
+}: PatentStatusTabsProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      role="tablist"
+      aria-label={t('patent.list.statusTabs')}
+      wrap
+      style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
+      {items.map((item) => {
+        const key = item.status === null ? ALL_STATUSES : String(item.status);
+        const active = key === value;
+        const name =
+          item.statusName ||
+          (item.status === null ? t('patent.list.all') : patentStatusLabel(item.status, i18n.language));
+        const shown = item.count > maxBadge ? `${maxBadge}+` : String(item.count);
+        return (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-label={`${name} ${shown}`}
+            onClick={() => onChange(key)}
+            style={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: token.marginXS,
+              padding: `${token.paddingXS}px ${token.paddingSM}px`,
+              border: 'none',
+              borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}`,
+              background: 'none',
+              color: active ? token.colorPrimary : token.colorText,
+              cursor: 'pointer',
+              whiteSpace: 'nowrap',
+              font: 'inherit',
+            }}
+          >
+            <span>{name}</span>
+            <Badge
+              count={item.count}
+              overflowCount={maxBadge}
+              showZero
+              color={active ? token.colorPrimary : token.colorFillSecondary}
+              style={{
+                color: active ? token.colorTextLightSolid : token.colorTextSecondary,
+                boxShadow: 'none',
+              }}
+            />
+          </button>
+        );
+      })}
+    </Flex>
+  );
+}

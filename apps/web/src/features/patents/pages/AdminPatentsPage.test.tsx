@@ -1,0 +1,152 @@
+import type { CurrentUser } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { reviewer } from '../../../test/fixtures.ts';
+import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import { adminRow, listReply, PDF } from '../test/fixtures.ts';
+import AdminPatentsPage from './AdminPatentsPage.tsx';
+
+const button = (label: string) => new RegExp(`^${label.split('').join('\\s?')}$`);
+const registrationDraft = {
+  dataId: 1,
+  registrationNumber: 'D123456',
+  brandRegisterTime: '2026-10-01',
+  brandOathTime: null,
+  brandRegisterFiles: [PDF],
+  type: 0 as const,
+};
+
+const rows = [
+  adminRow({ id: 1, serviceCode: 'CN-3', status: 3 }),
+  adminRow({ id: 2, serviceCode: 'CN-2', status: 2 }),
+  adminRow({
+    id: 3,
+    serviceCode: 'US-9',
+    status: 9,
+    countryCode: 'US',
+    brandRegisterDataInfo: registrationDraft,
+  }),
+  adminRow({ id: 4, serviceCode: 'CN-9', status: 9, brandRegisterDataInfo: registrationDraft }),
+  adminRow({ id: 5, serviceCode: 'US-3', status: 3, countryCode: 'US' }),
+];
+
+function setup(user: CurrentUser = reviewer) {
+  const server = mockApi({
+    'GET /api/table-layouts/admin.patents': ok(null),
+    'GET /api/admin/patents': listReply(rows, [{ statusName: '全部', status: null, count: 5 }]),
+    'GET /api/patent/countries': ok({ 7: '中国' }),
+    'GET /api/admin/customers': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
+    'POST /api/admin/patents/1/filing-receipt': ok(null),
+    'POST /api/admin/patents/2/materials-review': ok(null),
+    'POST /api/admin/patents/3/registration': ok(null),
+    'POST /api/admin/patents/4/registration': ok(null),
+  });
+  const view = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user });
+  return { ...view, server };
+}
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row with ${text}`);
+  return row as HTMLElement;
+}
+
+async function openAction(user: ReturnType<typeof setup>['user'], code: string, action: string) {
+  await screen.findByText(code);
+  await user.click(within(rowOf(code)).getByRole('button', { name: action }));
+  return screen.findByRole('dialog');
+}
+
+beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+
+describe('patent review back office', () => {
+  it("offers each row the reviewer's moves of its status", async () => {
+    setup();
+    await screen.findByText('CN-3');
+    const names = (code: string) =>
+      within(rowOf(code))
+        .getAllByRole('button')
+        .map((element) => element.textContent?.replace(/\s/g, ''));
+    expect(names('CN-3')).toContain('录入受理回执');
+    expect(names('CN-3')).not.toContain('录入递交信息');
+    expect(names('US-3')).toContain('录入递交信息');
+    expect(names('US-3')).not.toContain('录入受理回执');
+    expect(names('CN-2')).toContain('审核资料');
+    expect(names('CN-9')).toEqual(expect.arrayContaining(['设置授权费', '免授权费', '录入注册信息']));
+    // Cancel, refund and close are the admin's.
+    expect(names('CN-2')).not.toContain('取消');
+    expect(names('CN-2')).not.toContain('退款');
+  });
+
+  it('shows cancel, refund and close to an admin', async () => {
+    setup({ ...reviewer, role: 'admin', username: 'admin' });
+    await screen.findByText('CN-2');
+    const row = rowOf('CN-2');
+    for (const name of ['取消', '退款', '关闭'])
+      expect(within(row).getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  it('validates the filing receipt on submit with the §5 messages', async () => {
+    const { user, server } = setup();
+    const dialog = await openAction(user, 'CN-3', '录入受理回执');
+    await user.click(within(dialog).getByRole('button', { name: button('提交') }));
+    for (const text of ['请填写受理号', '请填写代理律师', '请选择回执日期', '请上传受理回执']) {
+      expect(await within(dialog).findByText(text)).toBeInTheDocument();
+    }
+    expect(server.callsTo('POST /api/admin/patents/1/filing-receipt')).toHaveLength(0);
+  });
+
+  it('saves the filing receipt without validation', async () => {
+    const { user, server } = setup();
+    const dialog = await openAction(user, 'CN-3', '录入受理回执');
+    await user.type(within(dialog).getByRole('textbox', { name: '受理号' }), 'ZL2026001');
+    await user.click(within(dialog).getByRole('button', { name: button('保存') }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/patents/1/filing-receipt')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/patents/1/filing-receipt')[0]?.body).toEqual({
+      type: 0,
+      referenceNumber: 'ZL2026001',
+      acceptReceiptFiles: [],
+    });
+    expect(await screen.findByText('保存成功！')).toBeInTheDocument();
+  });
+
+  it('does not require the oath period for a US registration', async () => {
+    const { user, server } = setup();
+    const dialog = await openAction(user, 'US-9', '录入注册信息');
+    await user.click(within(dialog).getByRole('button', { name: button('提交') }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/patents/3/registration')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/patents/3/registration')[0]?.body).toEqual({
+      type: 1,
+      registrationNumber: 'D123456',
+      brandRegisterTime: '2026-10-01',
+      brandRegisterFiles: [PDF],
+    });
+  });
+
+  it('requires the oath period elsewhere', async () => {
+    const { user, server } = setup();
+    const dialog = await openAction(user, 'CN-9', '录入注册信息');
+    await user.click(within(dialog).getByRole('button', { name: button('提交') }));
+    expect(await within(dialog).findByText('请选择宣誓期')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/patents/4/registration')).toHaveLength(0);
+  });
+
+  it('requires a reason to reject materials', async () => {
+    const { user, server } = setup();
+    const dialog = await openAction(user, 'CN-2', '审核资料');
+    await user.click(within(dialog).getByRole('radio', { name: '驳回' }));
+    await user.click(within(dialog).getByRole('button', { name: button('提交') }));
+    expect(await within(dialog).findByText('请填写原因')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/patents/2/materials-review')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: '原因' }), '图片不清晰');
+    await user.click(within(dialog).getByRole('button', { name: button('提交') }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/patents/2/materials-review')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/patents/2/materials-review')[0]?.body).toEqual({
+      decision: 'reject',
+      reason: '图片不清晰',
+    });
+  });
+});

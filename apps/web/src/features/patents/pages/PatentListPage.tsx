@@ -1,0 +1,340 @@
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import {
+  PATENT_TYPE_TABS,
+  type PatentAction,
+  type PatentRow,
+  type PatentStatusCount,
+  patentActions,
+  patentStatusLabel,
+} from '@kxt/contracts/patents';
+import { canOpenPayDialog } from '@kxt/contracts/payments';
+import { Button, Flex, Space, Tabs } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { useMessageApi } from '../../../components/feedback/message.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { listPatents, type PatentListResult } from '../api/list-patents.ts';
+import { usePatentCountries } from '../api/patent-countries.ts';
+import { getPaymentStatus } from '../api/payment-status.ts';
+import { checkRefund } from '../api/refund-check.ts';
+import { CompanyDialog } from '../components/CompanyDialog.tsx';
+import { DeadlineText } from '../components/DeadlineText.tsx';
+import { MaterialsDrawer } from '../components/MaterialsView.tsx';
+import { cacheRules, rulesVersion, saveMaterialsFormParams } from '../components/materials-cache.ts';
+import { PatentRecordDialog, type PatentRecordKind } from '../components/PatentRecordDialog.tsx';
+import { ALL_STATUSES, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
+import { applyCapacityEnum, patentTypeEnum } from '../components/patent-format.ts';
+import { goToPurchase } from '../components/purchase.ts';
+import { RejectionDialog } from '../components/RejectReasonsDialog.tsx';
+import { ReplyPackageDialog } from '../components/ReplyPackageDialog.tsx';
+
+// The payments feature owns the pay dialog; it loads only when a fee is paid.
+const PayDialog = lazy(() => import('../../payments/components/PayDialog.tsx'));
+
+const PAYMENT_SUBMITTED = 1;
+
+interface PatentListPageProps {
+  /** Status badges show "N+" above this (default STATUS_BADGE_MAX, 9). */
+  maxBadge?: number;
+}
+
+/** 专利注册 (spec §2.4): the customer's patent orders, with every action §4 allows at each status. */
+export default function PatentListPage({ maxBadge }: PatentListPageProps) {
+  const { t, i18n } = useTranslation();
+  const message = useMessageApi();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const actionRef = useRef<DataTableAction>(null);
+  const countries = usePatentCountries();
+
+  // `t` picks the type tab; patent registration (1) is the only one, and the default.
+  const requestedTab = searchParams.get('t') ?? '';
+  const typeTab = (PATENT_TYPE_TABS as readonly number[]).includes(Number(requestedTab)) ? requestedTab : '1';
+  const keyword = searchParams.get('keyword')?.trim() || undefined;
+  const linkedServiceCode = searchParams.get('serviceCode')?.trim();
+  const serviceCode = linkedServiceCode && linkedServiceCode !== 'null' ? linkedServiceCode : undefined;
+  const autoOpen = useRef(Boolean(serviceCode));
+
+  const [status, setStatus] = useState(ALL_STATUSES);
+  const [counts, setCounts] = useState<PatentStatusCount[]>([]);
+  const [record, setRecord] = useState<{ kind: PatentRecordKind; row: PatentRow } | null>(null);
+  const [rejection, setRejection] = useState<{ row: PatentRow; status: -1 | -2 } | null>(null);
+  const [materialsId, setMaterialsId] = useState<number | null>(null);
+  const [replying, setReplying] = useState<PatentRow | null>(null);
+  const [company, setCompany] = useState<PatentRow | null>(null);
+  const [paying, setPaying] = useState<PatentRow | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const reload = () => void actionRef.current?.reload();
+
+  /** Upload at 1 / -1: refused when the order has been refunded; else the form, with its parameters cached. */
+  const startUpload = async (row: PatentRow) => {
+    setBusy(row.id);
+    try {
+      const check = await checkRefund(row.id);
+      if (check.refunded) {
+        void message.warning(t('patent.upload.refunded'));
+        return;
+      }
+    } catch {
+      return; // The API client has shown the server's message.
+    } finally {
+      setBusy(null);
+    }
+    saveMaterialsFormParams({
+      id: row.id,
+      serviceCode: row.serviceCode,
+      status: row.status,
+      patentType: row.patentType,
+      countryCode: row.countryCode,
+      countryName: row.countryName,
+      productName: row.productName,
+      rulesVersion: rulesVersion(row.additionalRulesInfo),
+    });
+    cacheRules(row.countryCode, row.patentType, row.additionalRulesInfo);
+    navigate(`/form/submit?id=${row.id}`);
+  };
+
+  /** Pay at 12: a transfer waiting for finance says so; otherwise the pay dialog, when the state allows it. */
+  const pay = async (row: PatentRow) => {
+    setBusy(row.id);
+    let state: Awaited<ReturnType<typeof getPaymentStatus>>;
+    try {
+      state = await getPaymentStatus(row.serviceCode);
+    } catch {
+      return;
+    } finally {
+      setBusy(null);
+    }
+    if (state === PAYMENT_SUBMITTED) {
+      void message.info(t('patent.pay.feeSubmitted'));
+      return;
+    }
+    if (canOpenPayDialog(state ?? null)) setPaying(row);
+    else void message.info(t('patent.pay.notPayable'));
+  };
+
+  const handlers: Record<PatentAction, (row: PatentRow) => void> = {
+    uploadMaterials: (row) => void startUpload(row),
+    reuploadMaterials: (row) => void startUpload(row),
+    viewMaterials: (row) => setMaterialsId(row.id),
+    viewPatentInfo: (row) => setRecord({ kind: 'patentInfo', row }),
+    viewFilingReceipt: (row) => setRecord({ kind: 'filingReceipt', row }),
+    viewReplyRejection: (row) => setRejection({ row, status: -2 }),
+    payAuthorizationFee: (row) => void pay(row),
+    viewOfficeAction: (row) => setRecord({ kind: 'officeAction', row }),
+    uploadReplyPackage: (row) => setReplying(row),
+    reuploadReplyPackage: (row) => setReplying(row),
+    downloadReplyPackage: () => undefined,
+    viewReviewReceipt: (row) => setRecord({ kind: 'reviewReceipt', row }),
+    viewCertificate: (row) => setRecord({ kind: 'certificate', row }),
+    viewRegistrationInfo: (row) => setRecord({ kind: 'registration', row }),
+    viewRejectionReasons: (row) => setRejection({ row, status: -1 }),
+    viewExpeditedNotice: (row) => setRecord({ kind: 'expeditedNotice', row }),
+  };
+
+  const actionButton = (action: PatentAction, row: PatentRow) => {
+    const label = t(`patent.actions.${action}`);
+    if (action === 'downloadReplyPackage') {
+      return (
+        <Button
+          key={action}
+          type="link"
+          size="small"
+          href={row.answerDataUrl ?? undefined}
+          disabled={!row.answerDataUrl}
+          download
+        >
+          {label}
+        </Button>
+      );
+    }
+    return (
+      <Button
+        key={action}
+        type="link"
+        size="small"
+        loading={
+          busy === row.id && ['uploadMaterials', 'reuploadMaterials', 'payAuthorizationFee'].includes(action)
+        }
+        onClick={() => handlers[action](row)}
+      >
+        {label}
+      </Button>
+    );
+  };
+
+  const countryEnum = Object.fromEntries(
+    Object.entries(countries.data ?? {}).map(([id, name]) => [id, { text: name }]),
+  );
+  const registerStatusEnum = {
+    0: { text: t('patent.registerStatus.0') },
+    1: { text: t('patent.registerStatus.1') },
+    2: { text: t('patent.registerStatus.2') },
+  };
+  const plain = { search: false as const };
+
+  const columns: DataTableColumn<PatentRow>[] = [
+    {
+      title: t('lists.keyword'),
+      dataIndex: 'searchValue',
+      hideInTable: true,
+      fieldProps: { placeholder: t('patent.list.keywordPlaceholder') },
+    },
+    { title: t('patent.columns.parentOrderNo'), dataIndex: 'parentOrderNo', ...plain },
+    { title: t('patent.columns.serviceCode'), dataIndex: 'serviceCode', ...plain },
+    {
+      title: t('patent.columns.country'),
+      dataIndex: 'countryId',
+      valueType: 'select',
+      valueEnum: countryEnum,
+      fieldProps: { showSearch: { optionFilterProp: 'label' }, loading: countries.isPending },
+      render: (_dom, row) => row.countryName || '-',
+    },
+    { title: t('patent.columns.serviceName'), dataIndex: 'serviceName', ...plain },
+    {
+      title: t('patent.columns.applyName'),
+      dataIndex: 'applyName',
+      valueType: 'select',
+      valueEnum: applyCapacityEnum(t),
+    },
+    {
+      title: t('patent.columns.applyTitle'),
+      dataIndex: 'applyTitle',
+      ...plain,
+      render: (dom, row) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCompany(row)}>
+          {dom}
+        </Button>
+      ),
+    },
+    { title: t('patent.columns.inventorName'), dataIndex: 'inventorName', ...plain },
+    {
+      title: t('patent.columns.patentType'),
+      dataIndex: 'patentType',
+      valueType: 'select',
+      valueEnum: patentTypeEnum(t),
+      ...plain,
+    },
+    { title: t('patent.columns.productName'), dataIndex: 'productName', ...plain },
+    { title: t('patent.columns.patentNumber'), dataIndex: 'patentNumber', ...plain },
+    {
+      title: t('patent.columns.registerStatus'),
+      dataIndex: 'registerStatus',
+      valueType: 'select',
+      valueEnum: registerStatusEnum,
+      ...plain,
+    },
+    { title: t('patent.columns.referenceNumber'), dataIndex: 'referenceNumber', ...plain },
+    { title: t('patent.columns.registrationNumber'), dataIndex: 'registrationNumber', ...plain },
+    { title: t('patent.columns.createDate'), dataIndex: 'createDate', valueType: 'dateTime', ...plain },
+    {
+      title: t('patent.columns.submissionTime'),
+      dataIndex: 'submissionTime',
+      valueType: 'dateTime',
+      ...plain,
+    },
+    { title: t('patent.columns.auditTime'), dataIndex: 'auditTime', valueType: 'dateTime', ...plain },
+    { title: t('patent.columns.rejectionTime'), dataIndex: 'rejectionTime', valueType: 'dateTime', ...plain },
+    {
+      title: t('patent.columns.oaAbortAnswerTime'),
+      dataIndex: 'oaAbortAnswerTime',
+      ...plain,
+      render: (_dom, row) => <DeadlineText date={row.oaAbortAnswerTime} />,
+    },
+    {
+      title: t('patent.columns.renewalTime'),
+      dataIndex: 'renewalTime',
+      ...plain,
+      render: (_dom, row) => <DeadlineText date={row.renewalTime} />,
+    },
+    {
+      title: t('patent.columns.statusName'),
+      dataIndex: 'statusName',
+      ...plain,
+      render: (_dom, row) => row.statusName || patentStatusLabel(row.status, i18n.language),
+    },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) => (
+        <Space size={0} wrap>
+          {patentActions(row).map((action) => actionButton(action, row))}
+        </Space>
+      ),
+    },
+  ];
+
+  const onLoad = (result: PatentListResult<PatentRow>) => {
+    setCounts(result.obj);
+    if (!autoOpen.current) return;
+    autoOpen.current = false;
+    const first = result.data[0];
+    if (first?.status === 1) void startUpload(first);
+  };
+
+  const prefill = serviceCode ?? keyword;
+
+  return (
+    <Flex vertical gap="middle">
+      <PageTitle title={t('patent.list.title')} description={t('patent.list.description')} />
+      <Tabs activeKey={typeTab} items={[{ key: '1', label: t('patent.list.typeTab') }]} />
+      {counts.length > 0 ? (
+        <PatentStatusTabs items={counts} value={status} onChange={setStatus} maxBadge={maxBadge} />
+      ) : null}
+      <DataTable<PatentRow, PatentListResult<PatentRow>>
+        tableKey="portal.patents"
+        rowKey="id"
+        columns={columns}
+        request={listPatents}
+        params={status === ALL_STATUSES ? {} : { status }}
+        onLoad={onLoad}
+        actionRef={actionRef}
+        initialSearchValues={prefill ? { searchValue: prefill } : undefined}
+        toolBarRender={() => [
+          <Button
+            key="buy"
+            type="primary"
+            icon={<ShoppingCartOutlined />}
+            onClick={() => goToPurchase((path) => navigate(path))}
+          >
+            {t('patent.list.buy')}
+          </Button>,
+        ]}
+      />
+      <PatentRecordDialog
+        kind={record?.kind ?? null}
+        row={record?.row ?? null}
+        onClose={() => setRecord(null)}
+      />
+      <RejectionDialog
+        row={rejection?.row ?? null}
+        status={rejection?.status ?? -1}
+        onClose={() => setRejection(null)}
+      />
+      <MaterialsDrawer id={materialsId} onClose={() => setMaterialsId(null)} />
+      <ReplyPackageDialog row={replying} onClose={() => setReplying(null)} onUploaded={reload} />
+      <CompanyDialog row={company} onClose={() => setCompany(null)} />
+      {paying ? (
+        <Suspense fallback={null}>
+          <PayDialog
+            open
+            serviceCode={paying.serviceCode}
+            amount={paying.orderDataInfo.isAuthorizationAmout ?? 0}
+            currency={paying.orderDataInfo.currency}
+            onClose={() => setPaying(null)}
+            onPaid={() => {
+              setPaying(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Flex>
+  );
+}

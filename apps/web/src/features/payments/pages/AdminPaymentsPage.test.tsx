@@ -1,0 +1,167 @@
+import { CSRF_COOKIE, type CurrentUser } from '@kxt/contracts/auth';
+import type { PaymentRow } from '@kxt/contracts/payments';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import AdminPaymentsPage from './AdminPaymentsPage.tsx';
+
+const button = (label: string) => new RegExp(label.split('').join('\\s?'));
+
+const finance: CurrentUser = {
+  id: 4,
+  username: 'finance',
+  displayName: '财务专员',
+  role: 'finance',
+  phone: null,
+  email: null,
+  customerId: null,
+  customerName: null,
+};
+
+function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {
+  return {
+    orderNo: 'PAY100',
+    kind: 'patent-fee',
+    subjectRef: 'SC-1',
+    description: '美国外观专利授权费',
+    quantity: 1,
+    mark: null,
+    payType: 3,
+    state: 'submitted',
+    status: 1,
+    amount: 260000,
+    currency: 'CNY',
+    payerAccount: '深圳示例贸易有限公司',
+    voucherUrl: '/api/files/f1',
+    rejectReason: null,
+    reviewedAt: null,
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    paidAt: null,
+    createdAt: '2026-11-21T08:00:00.000Z',
+    customerId: 3,
+    customerName: '深圳示例贸易有限公司',
+    userName: 'customer1',
+    provider: 'transfer',
+    providerOrderNo: null,
+    reviewedByName: null,
+    ...overrides,
+  };
+}
+
+const rows = [
+  payment(),
+  payment({
+    orderNo: 'PAY200',
+    kind: 'search-pack',
+    description: '商标查询 20 次',
+    payType: 9,
+    state: 'succeeded',
+    status: 2,
+    amount: 9900,
+    payerAccount: null,
+    voucherUrl: null,
+    paidAt: '2026-11-21T09:00:00.000Z',
+    provider: 'sandbox',
+  }),
+];
+
+const tabs = [
+  { status: 'all', statusName: '全部', count: 2 },
+  { status: 'submitted', statusName: '待财务审核', count: 1 },
+  { status: 'succeeded', statusName: '支付成功', count: 1 },
+];
+
+function setup() {
+  const server = mockApi({
+    'GET /api/table-layouts/admin.payments': ok(null),
+    'GET /api/admin/payments': {
+      status: 200,
+      body: { code: 200, msg: 'OK', rows, total: rows.length, statusTabList: tabs },
+    },
+    'POST /api/admin/payments/PAY100/approve': ok(null),
+    'POST /api/admin/payments/PAY100/reject': ok(null),
+  });
+  const view = renderWithApp(<AdminPaymentsPage />, { path: '/admin/payments', user: finance });
+  const lastQuery = () =>
+    Object.fromEntries(server.callsTo('GET /api/admin/payments').at(-1)?.url.searchParams ?? []);
+  return { ...view, server, lastQuery };
+}
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row with ${text}`);
+  return row as HTMLElement;
+}
+
+beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+
+describe('finance payments page', () => {
+  it('lists payments with their state, pay type and amount, and filters by status tab', async () => {
+    const { user, lastQuery } = setup();
+    expect(await screen.findByText('PAY100')).toBeInTheDocument();
+    const transfer = rowOf('PAY100');
+    expect(within(transfer).getByText('待财务审核')).toBeInTheDocument();
+    expect(within(transfer).getByText('银行转账')).toBeInTheDocument();
+    expect(within(transfer).getByText('¥2,600.00')).toBeInTheDocument();
+    expect(within(transfer).getByRole('button', { name: '查看凭证' })).toBeInTheDocument();
+    // Only a submitted transfer can be reviewed.
+    expect(within(rowOf('PAY200')).queryByRole('button', { name: '通过' })).toBeNull();
+    expect(within(rowOf('PAY200')).getByText('扫码支付')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: '待财务审核 (1)' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'submitted', pageNum: '1' }));
+  });
+
+  it('approves a submitted transfer after a confirmation, then refreshes', async () => {
+    const { user, server } = setup();
+    await screen.findByText('PAY100');
+    await user.click(within(rowOf('PAY100')).getByRole('button', { name: '通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确定通过订单 PAY100 的转账？');
+    expect(dialog).toHaveTextContent('¥2,600.00');
+    expect(server.callsTo('POST /api/admin/payments/PAY100/approve')).toHaveLength(0);
+    const listed = server.callsTo('GET /api/admin/payments').length;
+    await user.click(within(dialog).getByRole('button', { name: button('通过') }));
+
+    await waitFor(() => expect(server.callsTo('POST /api/admin/payments/PAY100/approve')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/payments/PAY100/approve')[0]?.body).toEqual({});
+    expect(await screen.findByText('已通过')).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET /api/admin/payments').length).toBeGreaterThan(listed));
+  });
+
+  it('rejects only with a reason, posts it and refreshes', async () => {
+    const { user, server } = setup();
+    await screen.findByText('PAY100');
+    await user.click(within(rowOf('PAY100')).getByRole('button', { name: '驳回' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('驳回订单 PAY100 的转账');
+    await user.click(within(dialog).getByRole('button', { name: button('驳回') }));
+    expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '驳回原因' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: button('驳回') }));
+    expect(server.callsTo('POST /api/admin/payments/PAY100/reject')).toHaveLength(0);
+
+    const listed = server.callsTo('GET /api/admin/payments').length;
+    await user.type(within(dialog).getByRole('textbox', { name: '驳回原因' }), '凭证金额与订单不符');
+    await user.click(within(dialog).getByRole('button', { name: button('驳回') }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/payments/PAY100/reject')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/payments/PAY100/reject')[0]?.body).toEqual({
+      reason: '凭证金额与订单不符',
+    });
+    expect(await screen.findByText('已驳回')).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET /api/admin/payments').length).toBeGreaterThan(listed));
+  });
+
+  it('opens the voucher image in a dialog', async () => {
+    const { user, server } = setup();
+    await screen.findByText('PAY100');
+    server.fetch.mockImplementationOnce(
+      async () => new Response(null, { status: 200, headers: { 'content-type': 'image/png' } }),
+    );
+    await user.click(within(rowOf('PAY100')).getByRole('button', { name: '查看凭证' }));
+    const image = await screen.findByRole('img', { name: '转账凭证 PAY100' });
+    expect(image).toHaveAttribute('src', '/api/files/f1');
+    expect(screen.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', '/api/files/f1');
+  });
+});

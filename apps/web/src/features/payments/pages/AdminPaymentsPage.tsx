@@ -1,0 +1,193 @@
+import { type PaymentRow, REJECT_REASON_MAX } from '@kxt/contracts/payments';
+import { Button, Flex, Form, Input, Space } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
+import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
+import { useConfirm } from '../../../components/DataTable/confirm.tsx';
+import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
+import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
+import { useMessageApi } from '../../../components/feedback/message.tsx';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { listPayments, useApprovePayment, useRejectPayment } from '../api/admin-payments.ts';
+import { useMoney } from '../components/money.ts';
+import { kindEnum, payTypeEnum, stateEnum } from '../components/payment-enums.ts';
+import { VoucherDialog } from '../components/VoucherDialog.tsx';
+
+/**
+ * /admin/payments (finance and admin): every payment order, transfers waiting for review first; a submitted
+ * transfer is approved (after a confirmation) or rejected with a reason the customer sees.
+ */
+export default function AdminPaymentsPage() {
+  const { t } = useTranslation();
+  const message = useMessageApi();
+  const money = useMoney();
+  const actionRef = useRef<DataTableAction>(null);
+  const [confirm, confirmHolder] = useConfirm();
+  const approve = useApprovePayment();
+  const reject = useRejectPayment();
+  const [customerId, setCustomerId] = useState<number | undefined>(undefined);
+  const [voucher, setVoucher] = useState<PaymentRow | null>(null);
+  const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
+
+  const askApprove = async (row: PaymentRow) => {
+    const confirmed = await confirm({
+      title: t('payment.admin.approveTitle', { orderNo: row.orderNo }),
+      content: t('payment.admin.approveContent', { amount: money(row.amount, row.currency) }),
+      okText: t('payment.admin.approve'),
+      okType: 'primary',
+    });
+    if (!confirmed) return;
+    try {
+      await approve.mutateAsync(row.orderNo);
+    } catch {
+      return; // The API client has shown the error.
+    }
+    void message.success(t('payment.admin.approved'));
+    void actionRef.current?.reload();
+  };
+
+  const columns: DataTableColumn<PaymentRow>[] = [
+    keywordColumn(t('lists.keyword'), t('payment.admin.keywordPlaceholder')),
+    {
+      title: t('payment.admin.orderNo'),
+      dataIndex: 'orderNo',
+      search: false,
+      render: (dom) => <span style={{ fontFamily: 'monospace' }}>{dom}</span>,
+    },
+    {
+      title: t('payment.admin.customer'),
+      dataIndex: 'customerName',
+      search: false,
+      render: (_dom, row) => (row.userName ? `${row.customerName}（${row.userName}）` : row.customerName),
+    },
+    { title: t('payment.admin.kind'), dataIndex: 'kind', valueType: 'select', valueEnum: kindEnum(t) },
+    { title: t('payment.admin.description'), dataIndex: 'description', search: false },
+    {
+      title: t('payment.admin.amount'),
+      dataIndex: 'amount',
+      search: false,
+      sorter: true,
+      align: 'right',
+      render: (_dom, row) => money(row.amount, row.currency),
+    },
+    {
+      title: t('payment.admin.payType'),
+      dataIndex: 'payType',
+      valueType: 'select',
+      valueEnum: payTypeEnum(t),
+    },
+    {
+      title: t('payment.admin.state'),
+      dataIndex: 'state',
+      valueType: 'select',
+      valueEnum: stateEnum(t),
+      search: false,
+    },
+    { title: t('payment.admin.payerAccount'), dataIndex: 'payerAccount', search: false },
+    {
+      title: t('payment.admin.voucher'),
+      key: 'voucher',
+      search: false,
+      render: (_dom, row) =>
+        row.voucherUrl ? (
+          <Button type="link" size="small" onClick={() => setVoucher(row)}>
+            {t('payment.admin.viewVoucher')}
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('payment.admin.createdAt'),
+      dataIndex: 'createdAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    {
+      title: t('payment.admin.paidAt'),
+      dataIndex: 'paidAt',
+      valueType: 'dateTime',
+      search: false,
+      sorter: true,
+    },
+    { title: t('payment.admin.reviewedAt'), dataIndex: 'reviewedAt', valueType: 'dateTime', search: false },
+    { title: t('payment.admin.reviewer'), dataIndex: 'reviewedByName', search: false },
+    {
+      title: t('rowActions.actions'),
+      key: 'actions',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_dom, row) =>
+        row.state === 'submitted' ? (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => void askApprove(row)}>
+              {t('payment.admin.approve')}
+            </Button>
+            <Button type="link" size="small" danger onClick={() => setRejecting(row)}>
+              {t('payment.admin.reject')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Flex vertical gap="large">
+      {confirmHolder}
+      <PageTitle title={t('payment.admin.title')} description={t('payment.admin.description')} />
+      <DataTable<PaymentRow>
+        tableKey="admin.payments"
+        rowKey="orderNo"
+        columns={columns}
+        request={listPayments}
+        statusTabs={{ dataIndex: 'status' }}
+        params={{ customerId }}
+        actionRef={actionRef}
+        scroll={{ x: 'max-content' }}
+        toolBarRender={() => [
+          <div key="customer" style={{ minWidth: 220 }}>
+            <CustomerPicker
+              value={customerId}
+              onChange={setCustomerId}
+              placeholder={t('payment.admin.customerPlaceholder')}
+            />
+          </div>,
+        ]}
+      />
+      <VoucherDialog
+        url={voucher?.voucherUrl ?? null}
+        orderNo={voucher?.orderNo ?? ''}
+        onClose={() => setVoucher(null)}
+      />
+      <ModalForm<{ reason: string }>
+        title={t('payment.admin.rejectTitle', { orderNo: rejecting?.orderNo ?? '' })}
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        initialValues={{ reason: '' }}
+        okText={t('payment.admin.reject')}
+        onFinish={async ({ reason }) => {
+          if (!rejecting) return;
+          await reject.mutateAsync({ orderNo: rejecting.orderNo, reason });
+          void message.success(t('payment.admin.rejected'));
+          void actionRef.current?.reload();
+        }}
+      >
+        <Form.Item
+          name="reason"
+          label={t('payment.admin.rejectReason')}
+          rules={[{ required: true, whitespace: true, message: t('payment.admin.rejectReasonRequired') }]}
+        >
+          <Input.TextArea
+            maxLength={REJECT_REASON_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            placeholder={t('payment.admin.rejectReasonPlaceholder')}
+          />
+        </Form.Item>
+      </ModalForm>
+    </Flex>
+  );
+}

@@ -1,0 +1,133 @@
+import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { customer } from '../../../test/fixtures.ts';
+import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import type { CatalogueItem } from '../api/catalogue.ts';
+import PurchasePage from './PurchasePage.tsx';
+
+const button = (label: string) => new RegExp(label.split('').join('\\s?'));
+
+const catalogue: CatalogueItem[] = [
+  {
+    id: 11,
+    name: '美国商标注册',
+    country: 'US',
+    price: 260000,
+    currency: 'CNY',
+    kind: 'service-purchase',
+    typeIdTopCode: 'basic',
+    grantsSearches: null,
+    categoryIdTopId: 3,
+  },
+  {
+    id: 21,
+    name: '美国外观专利申请',
+    country: 'US',
+    price: 500000,
+    currency: 'CNY',
+    kind: 'service-purchase',
+    typeIdTopCode: 'basic',
+    grantsSearches: null,
+    categoryIdTopId: 4,
+  },
+  {
+    id: 31,
+    name: '商标查询 20 次',
+    country: '',
+    price: 9900,
+    currency: 'CNY',
+    kind: 'search-pack',
+    typeIdTopCode: 'increment',
+    grantsSearches: 20,
+    categoryIdTopId: 3,
+  },
+];
+
+function setup(path: string, reply = ok(catalogue)) {
+  const server = mockApi({
+    'GET /api/payments/products': reply,
+    'GET /api/payments/methods': ok([9]),
+    'POST /api/payments': ok({
+      orderNo: 'PAY9',
+      payType: 9,
+      state: 'paying',
+      qrCode: 'weixin://wxpay/bizpayurl?pr=abc',
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      amount: 19800,
+      currency: 'CNY',
+    }),
+    'GET /api/payments/orders/PAY9': ok({ orderNo: 'PAY9', state: 'succeeded' }),
+  });
+  return { ...renderWithApp(<PurchasePage />, { path, user: customer }), server };
+}
+
+const order = () => screen.getByRole('region', { name: '订单信息' }) as HTMLElement;
+
+beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+
+describe('purchase page', () => {
+  it('lists the catalogue grouped by kind with prices', async () => {
+    setup('/purchase');
+    const registration = await screen.findByRole('region', { name: '商标注册' });
+    expect(within(registration).getByText('美国商标注册')).toBeInTheDocument();
+    expect(within(registration).getByText('¥2,600.00')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: '专利及其他服务' })).getByText('美国外观专利申请'),
+    ).toBeInTheDocument();
+    const packs = screen.getByRole('region', { name: '商标查询次数包' });
+    expect(within(packs).getByText('20 次查询')).toBeInTheDocument();
+    expect(screen.getByText('请先选择要购买的服务')).toBeInTheDocument();
+  });
+
+  it('chooses the product of ?productId= and fills in the mark of ?mark=', async () => {
+    setup('/purchase?productId=11&mark=KXT%20Star');
+    await screen.findByText('订单信息');
+    expect(within(order()).getByText('美国商标注册')).toBeInTheDocument();
+    expect(within(order()).getByRole('textbox', { name: '商标名称' })).toHaveValue('KXT Star');
+    expect(within(order()).getByText('¥2,600.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '选择 美国商标注册' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('warns when the linked product is not for sale', async () => {
+    setup('/purchase?productId=999&mark=KXT');
+    expect(await screen.findByText('链接中的服务已下架，请重新选择')).toBeInTheDocument();
+  });
+
+  it('buys a search pack in a quantity and says how many searches were added', async () => {
+    const { user, server } = setup('/purchase');
+    await user.click(await screen.findByRole('button', { name: '选择 商标查询 20 次' }));
+    const quantity = within(order()).getByRole('spinbutton', { name: '数量' });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.tab();
+    expect(within(order()).getByText('¥198.00')).toBeInTheDocument();
+    await user.click(within(order()).getByRole('button', { name: button('立即购买') }));
+
+    await screen.findByRole('img', { name: '支付二维码' });
+    expect(server.callsTo('POST /api/payments')[0]?.body).toEqual({
+      productId: 31,
+      quantity: 2,
+      payType: 9,
+      payAmount: 19800,
+    });
+    // The poll finds it paid; the dialog closes after about 3.5 s and the page says what was delivered.
+    expect(await screen.findByText('支付成功', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('已为您增加 40 次商标查询', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去商标查询' })).toHaveAttribute('href', '/trademark/search');
+    expect(screen.getByRole('link', { name: '查看专利列表' })).toHaveAttribute('href', '/trademark/patent');
+  }, 20_000);
+
+  it('shows the empty state', async () => {
+    setup('/purchase', ok([]));
+    expect(await screen.findByText('暂无可购买的服务')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the catalogue does not load', async () => {
+    const { server } = setup('/purchase', fail(500, '服务器错误'));
+    expect(await screen.findByText('服务列表加载失败')).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET /api/payments/products')).toHaveLength(1));
+    expect(screen.getByRole('button', { name: button('重试') })).toBeInTheDocument();
+  });
+});

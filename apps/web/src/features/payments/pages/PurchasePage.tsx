@@ -1,0 +1,273 @@
+import { PAYMENT_MARK_MAX, PAYMENT_QUANTITY_MAX } from '@kxt/contracts/payments';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Input,
+  InputNumber,
+  Result,
+  Row,
+  Spin,
+  Tag,
+  theme,
+} from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { countryName } from '../../../components/DataTable/format.ts';
+import { PageTitle } from '../../../components/PageTitle.tsx';
+import { type CatalogueItem, useCatalogue } from '../api/catalogue.ts';
+import { useMoney } from '../components/money.ts';
+
+const PayDialog = lazy(() => import('../components/PayDialog.tsx'));
+
+/** The catalogue's trademark category (`categoryIdTopId`): its services are registrations of a named mark. */
+const TRADEMARK_CATEGORY = 3;
+
+type Group = 'registration' | 'services' | 'packs';
+const GROUPS: readonly Group[] = ['registration', 'services', 'packs'];
+
+function groupOf(item: CatalogueItem): Group {
+  if (item.kind === 'search-pack') return 'packs';
+  return item.categoryIdTopId === TRADEMARK_CATEGORY ? 'registration' : 'services';
+}
+
+const positiveInt = (value: string | null) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : null;
+};
+
+interface Paid {
+  item: CatalogueItem;
+  quantity: number;
+}
+
+/**
+ * /purchase: what a customer can buy (trademark registration per country, patent and other services, search
+ * packs), grouped, with prices. `?productId=&mark=` (from the trademark search) chooses a product and fills in the
+ * mark. Buying opens the pay dialog; once paid the page says what was delivered.
+ */
+export default function PurchasePage() {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const money = useMoney();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const catalogue = useCatalogue();
+  const linkedId = positiveInt(params.get('productId'));
+  const [chosenId, setChosenId] = useState<number | null>(linkedId);
+  const [mark, setMark] = useState(() => (params.get('mark') ?? '').slice(0, PAYMENT_MARK_MAX));
+  const [quantity, setQuantity] = useState(1);
+  const [paying, setPaying] = useState(false);
+  const [paid, setPaid] = useState<Paid | null>(null);
+
+  const items = catalogue.data ?? [];
+  const chosen = items.find((item) => item.id === chosenId) ?? null;
+  const linkedMissing = catalogue.isSuccess && linkedId !== null && chosenId === linkedId && !chosen;
+  const units = chosen?.kind === 'search-pack' ? quantity : 1;
+
+  const choose = (item: CatalogueItem) => {
+    setChosenId(item.id);
+    setQuantity(1);
+  };
+
+  const onPaid = () => {
+    if (!chosen) return;
+    setPaid({ item: chosen, quantity: units });
+    // Searches left, service items: whatever other screens cached is out of date now.
+    void queryClient.invalidateQueries({ queryKey: ['trademark'] });
+  };
+
+  if (paid) {
+    const { item, quantity: bought } = paid;
+    return (
+      <Result
+        status="success"
+        title={t('payment.purchase.doneTitle')}
+        subTitle={
+          item.kind === 'search-pack'
+            ? t('payment.purchase.donePack', { count: (item.grantsSearches ?? 0) * bought })
+            : t('payment.purchase.doneService', { name: item.name })
+        }
+        extra={[
+          <Link key="search" to="/trademark/search">
+            <Button type="primary">{t('payment.purchase.toSearch')}</Button>
+          </Link>,
+          <Link key="patent" to="/trademark/patent">
+            <Button>{t('payment.purchase.toPatent')}</Button>
+          </Link>,
+          <Button key="again" onClick={() => setPaid(null)}>
+            {t('payment.purchase.again')}
+          </Button>,
+        ]}
+      />
+    );
+  }
+
+  const productCard = (item: CatalogueItem) => {
+    const selected = item.id === chosenId;
+    return (
+      <Col key={item.id} xs={24} sm={12} lg={8} xl={6}>
+        <Card
+          size="small"
+          data-product-id={item.id}
+          style={
+            selected ? { borderColor: token.colorPrimary, boxShadow: token.boxShadowTertiary } : undefined
+          }
+          title={item.name}
+          extra={item.country ? <Tag>{countryName(item.country, i18n.language)}</Tag> : null}
+        >
+          <Flex justify="space-between" align="center" gap="small">
+            <Flex vertical>
+              <span style={{ color: token.colorError, fontWeight: token.fontWeightStrong }}>
+                {money(item.price, item.currency)}
+              </span>
+              {item.kind === 'search-pack' && item.grantsSearches ? (
+                <span style={{ color: token.colorTextSecondary }}>
+                  {t('payment.purchase.searches', { count: item.grantsSearches })}
+                </span>
+              ) : null}
+            </Flex>
+            <Button
+              type={selected ? 'primary' : 'default'}
+              size="small"
+              aria-pressed={selected}
+              aria-label={`${t('payment.purchase.select')} ${item.name}`}
+              onClick={() => choose(item)}
+            >
+              {selected ? t('payment.purchase.selected') : t('payment.purchase.select')}
+            </Button>
+          </Flex>
+        </Card>
+      </Col>
+    );
+  };
+
+  let list: ReactNode;
+  if (catalogue.isPending) {
+    list = (
+      <Flex justify="center" style={{ padding: token.paddingXL }}>
+        <Spin aria-label={t('common.loading')} />
+      </Flex>
+    );
+  } else if (catalogue.isError) {
+    list = (
+      <Flex vertical align="center" gap="small" role="alert" style={{ padding: token.paddingXL }}>
+        <span style={{ color: token.colorError }}>{t('payment.purchase.error')}</span>
+        <Button onClick={() => void catalogue.refetch()}>{t('common.retry')}</Button>
+      </Flex>
+    );
+  } else if (!items.length) {
+    list = <Empty description={t('payment.purchase.empty')} />;
+  } else {
+    list = GROUPS.map((group) => {
+      const members = items.filter((item) => groupOf(item) === group);
+      if (!members.length) return null;
+      return (
+        <section key={group} aria-label={t(`payment.purchase.${group}`)}>
+          <h2 style={{ fontSize: token.fontSizeHeading5, margin: `0 0 ${token.marginSM}px` }}>
+            {t(`payment.purchase.${group}`)}
+          </h2>
+          <Row gutter={[token.marginSM, token.marginSM]}>{members.map(productCard)}</Row>
+        </section>
+      );
+    });
+  }
+
+  const order = chosen ? (
+    <Card title={t('payment.purchase.order')}>
+      <Flex vertical gap="middle">
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            { key: 'product', label: t('payment.purchase.product'), children: chosen.name },
+            ...(chosen.country
+              ? [
+                  {
+                    key: 'country',
+                    label: t('payment.purchase.country'),
+                    children: countryName(chosen.country, i18n.language),
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {groupOf(chosen) === 'registration' ? (
+          <Flex vertical gap={token.marginXXS}>
+            <label htmlFor="purchase-mark">{t('payment.purchase.mark')}</label>
+            <Input
+              id="purchase-mark"
+              value={mark}
+              maxLength={PAYMENT_MARK_MAX}
+              placeholder={t('payment.purchase.markPlaceholder')}
+              onChange={(event) => setMark(event.target.value)}
+            />
+          </Flex>
+        ) : null}
+        {chosen.kind === 'search-pack' ? (
+          <Flex vertical gap={token.marginXXS}>
+            <label htmlFor="purchase-quantity">{t('payment.purchase.quantity')}</label>
+            <InputNumber
+              id="purchase-quantity"
+              min={1}
+              max={PAYMENT_QUANTITY_MAX}
+              precision={0}
+              value={quantity}
+              onChange={(value) => setQuantity(value ?? 1)}
+            />
+          </Flex>
+        ) : null}
+        <Flex justify="space-between" align="baseline">
+          <span>{t('payment.purchase.total')}</span>
+          <strong style={{ color: token.colorError, fontSize: token.fontSizeHeading4 }}>
+            {money(chosen.price * units, chosen.currency)}
+          </strong>
+        </Flex>
+        <Button type="primary" block onClick={() => setPaying(true)}>
+          {t('payment.purchase.buy')}
+        </Button>
+      </Flex>
+    </Card>
+  ) : (
+    <Card>
+      <Empty description={t('payment.purchase.pickFirst')} />
+    </Card>
+  );
+
+  return (
+    <Flex vertical gap="large">
+      <PageTitle title={t('payment.purchase.title')} description={t('payment.purchase.description')} />
+      {linkedMissing ? <Alert type="warning" showIcon title={t('payment.purchase.notFound')} /> : null}
+      <Row gutter={[token.marginLG, token.marginLG]}>
+        <Col xs={24} lg={16}>
+          <Flex vertical gap="large">
+            {list}
+          </Flex>
+        </Col>
+        <Col xs={24} lg={8}>
+          <section aria-label={t('payment.purchase.order')}>{order}</section>
+        </Col>
+      </Row>
+      {chosen && paying ? (
+        <Suspense fallback={null}>
+          <PayDialog
+            open={paying}
+            productId={chosen.id}
+            quantity={units}
+            mark={groupOf(chosen) === 'registration' ? mark : undefined}
+            amount={chosen.price * units}
+            currency={chosen.currency}
+            onClose={() => setPaying(false)}
+            onPaid={onPaid}
+          />
+        </Suspense>
+      ) : null}
+    </Flex>
+  );
+}
