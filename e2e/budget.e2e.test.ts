@@ -21,6 +21,7 @@ describe('first-load JavaScript budgets (gzipped)', () => {
   it.each([
     ['customer portal', 'customer1', '/', 'main'],
     ['back office', 'admin', '/admin', 'main'],
+    ['trademark search', 'customer1', '/trademark/search', 'main h1'],
   ])('%s stays within 300 KB', async (_, username, path, ready) => {
     const context = await loggedInContext(browser, server.baseUrl, username);
     const { gzipBytes, scripts } = await firstLoadScriptBytes(context, `${server.baseUrl}${path}`, ready);

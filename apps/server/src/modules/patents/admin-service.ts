@@ -37,7 +37,7 @@ import {
   type AuditActor,
   applyTransition,
   assertCanTransition,
-  recordOrderChange,
+  saveOrderFields,
   type TransitionActor,
 } from './transitions.ts';
 
@@ -201,12 +201,7 @@ export async function saveFilingReceipt(
         set: { ...set, reference_number: record.referenceNumber },
       });
     }
-    await trx
-      .updateTable('patent_orders')
-      .set({ ...set, updated_at: nowIso() })
-      .where('id', '=', order.id)
-      .execute();
-    await recordOrderChange(trx, order.id, 'saveFilingReceipt', staff.audit);
+    await saveOrderFields(trx, order, set, 'saveFilingReceipt', staff.audit);
     return order.status;
   });
 }
@@ -251,12 +246,7 @@ export async function saveUsFiling(db: Kysely<DB>, id: number, body: UsFilingBod
         },
       });
     }
-    await trx
-      .updateTable('patent_orders')
-      .set({ us_filing: JSON.stringify(stored), updated_at: nowIso() })
-      .where('id', '=', order.id)
-      .execute();
-    await recordOrderChange(trx, order.id, 'saveUsFiling', staff.audit);
+    await saveOrderFields(trx, order, { us_filing: JSON.stringify(stored) }, 'saveUsFiling', staff.audit);
     return order.status;
   });
 }
@@ -293,22 +283,15 @@ export async function saveRegistration(
       order.customer_id,
       attachedPaths('brandRegisterFiles', body.brandRegisterFiles),
     );
-    const result = await trx
-      .updateTable('patent_orders')
-      .set({
+    await saveOrderFields(
+      trx,
+      order,
+      {
         registration: JSON.stringify(record),
         ...(body.type === 1
           ? { registration_number: record.registrationNumber, brand_oath_time: record.brandOathTime }
           : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', order.id)
-      .where('status', '=', order.status)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw conflict('patent.statusChanged');
-    await recordOrderChange(
-      trx,
-      order.id,
+      },
       body.type === 1 ? 'submitRegistration' : 'saveRegistration',
       staff.audit,
     );
@@ -358,14 +341,14 @@ export async function enterOfficeAction(
     await claimOrderPdfs(trx, order.customer_id, [[filePath, fileUrl]]);
     if (amendId !== undefined) {
       await trx.updateTable('patent_office_actions').set(fields).where('id', '=', amendId).execute();
-      const result = await trx
-        .updateTable('patent_orders')
-        .set({ oa_abort_answer_time: null, updated_at: nowIso() })
-        .where('id', '=', order.id)
-        .where('status', '=', 5)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw conflict('patent.statusChanged');
-      await recordOrderChange(trx, order.id, 'amendOfficeAction', staff.audit, String(amendId));
+      await saveOrderFields(
+        trx,
+        { id: order.id, status: 5 },
+        { oa_abort_answer_time: null },
+        'amendOfficeAction',
+        staff.audit,
+        String(amendId),
+      );
       return order.status;
     }
     const to = await applyTransition(trx, order, 'enterOfficeAction', staff, {
@@ -449,12 +432,13 @@ export async function attachExpeditedNotice(
   if (!EXPEDITED_NOTICE_STATUSES.includes(order.status)) throw conflict('patent.transitionNotAllowed');
   await db.transaction().execute(async (trx) => {
     await claimOrderPdfs(trx, order.customer_id, attachedPaths('files', body.files));
-    await trx
-      .updateTable('patent_orders')
-      .set({ expedited_notice_files: JSON.stringify(body.files), updated_at: nowIso() })
-      .where('id', '=', order.id)
-      .execute();
-    await recordOrderChange(trx, order.id, 'expeditedNotice', staff.audit);
+    await saveOrderFields(
+      trx,
+      order,
+      { expedited_notice_files: JSON.stringify(body.files) },
+      'expeditedNotice',
+      staff.audit,
+    );
   });
   return order.status;
 }

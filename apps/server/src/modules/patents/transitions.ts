@@ -71,19 +71,30 @@ export async function applyTransition(
   return to;
 }
 
-/** An audit row for a change that keeps the status (saved records, notices). */
-export async function recordOrderChange(
+/**
+ * A change that keeps the status (saved records, notices): written only while the order is still in the status it
+ * was read in (else 409, nothing changed), and audited.
+ */
+export async function saveOrderFields(
   trx: Kysely<DB>,
-  orderId: number,
+  order: { id: number; status: number },
+  set: Updateable<PatentOrdersTable>,
   action: string,
   actor: AuditActor,
   detail?: string,
 ) {
+  const result = await trx
+    .updateTable('patent_orders')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict('patent.statusChanged');
   await recordAudit(trx, {
     ...actor,
     action: `patent.${action}`,
     entityType: 'patent_order',
-    entityId: orderId,
+    entityId: order.id,
     reason: detail ?? null,
   });
 }

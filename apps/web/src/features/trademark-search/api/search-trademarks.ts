@@ -5,8 +5,15 @@ import { api } from '../../../components/api/api-client.ts';
 export interface TrademarkSearchRequest {
   text: string;
   classes: number[];
-  /** Comma list of market codes, already expanded (`expandDatasets`). */
+  /** Comma list of market codes, already expanded (`expandDatasets`): every chosen country of the search. */
   datasets: string;
+  /** Comma list of the countries as chosen (before expansion): they pick the risk thresholds. */
+  countries: string;
+  /**
+   * The country tab shown: the results are those of this one chosen country, under the same `searchId` (and the
+   * same charge) as the other tabs of the search.
+   */
+  country?: string;
   /** 0-based. */
   page: number;
   pageSize: number;

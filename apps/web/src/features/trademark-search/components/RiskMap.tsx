@@ -1,8 +1,11 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import type { RiskLevel } from '@kxt/contracts/risk';
 import { NICE_CLASSES, type TrademarkSearchResponse } from '@kxt/contracts/trademarks';
-import { Flex, theme } from 'antd';
+import { Button, Flex, Segmented, theme } from 'antd';
 import type { ParseKeys } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatSimilarity } from './search-state.ts';
 
 const LEVELS: readonly RiskLevel[] = ['low_risk', 'high_risk', 'very_high_risk'];
 
@@ -16,7 +19,12 @@ function useLevelColors(): Record<RiskLevel | 'none', string> {
   };
 }
 
-/** Classes 1–45 coloured by their risk level; clicking one re-runs the search for that class. */
+type View = 'simple' | 'detailed';
+
+/**
+ * Classes 1–45 coloured by their risk level; clicking one re-runs the search for that class. The simple view shows
+ * the class numbers only, the detailed one also the heading, the count and the highest score; the map collapses.
+ */
 export function RiskMap({
   statistics,
   associations,
@@ -33,10 +41,34 @@ export function RiskMap({
   const colors = useLevelColors();
   const heading = (cls: number) => t(`trademarkSearch.classHeadings.${cls}` as ParseKeys);
   const associated = Object.entries(associations).filter(([, list]) => list.length);
+  const [view, setView] = useState<View>('simple');
+  const [collapsed, setCollapsed] = useState(false);
+  const detailed = view === 'detailed';
   return (
     <section aria-label={t('trademarkSearch.risk.title')}>
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: token.marginSM }}>
-        <strong>{t('trademarkSearch.risk.title')}</strong>
+        <Flex gap="small" align="center" wrap>
+          <strong>{t('trademarkSearch.risk.title')}</strong>
+          <Segmented<View>
+            size="small"
+            aria-label={t('trademarkSearch.riskView.label')}
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'simple', label: t('trademarkSearch.riskView.simple') },
+              { value: 'detailed', label: t('trademarkSearch.riskView.detailed') },
+            ]}
+          />
+          <Button
+            type="link"
+            size="small"
+            aria-expanded={!collapsed}
+            icon={collapsed ? <DownOutlined /> : <UpOutlined />}
+            onClick={() => setCollapsed(!collapsed)}
+          >
+            {collapsed ? t('trademarkSearch.riskView.expand') : t('trademarkSearch.riskView.collapse')}
+          </Button>
+        </Flex>
         <Flex gap="middle" wrap>
           {LEVELS.map((level) => (
             <Flex key={level} gap={4} align="center">
@@ -55,38 +87,61 @@ export function RiskMap({
           ))}
         </Flex>
       </Flex>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 6 }}>
-        {NICE_CLASSES.map((cls) => {
-          const stat = statistics[String(cls)];
-          const count = stat?.count ?? 0;
-          return (
-            <button
-              key={cls}
-              type="button"
-              aria-label={t('trademarkSearch.risk.cell', { number: cls, heading: heading(cls), count })}
-              aria-pressed={selected.includes(cls)}
-              title={stat ? t(`trademarkSearch.risk.${stat.level}`) : t('trademarkSearch.risk.none')}
-              onClick={() => onPick(cls)}
-              style={{
-                cursor: 'pointer',
-                textAlign: 'left',
-                padding: '4px 6px',
-                borderRadius: token.borderRadiusSM,
-                border: `1px solid ${selected.includes(cls) ? token.colorPrimary : token.colorBorderSecondary}`,
-                background: stat ? colors[stat.level] : colors.none,
-                font: 'inherit',
-                fontSize: token.fontSizeSM,
-              }}
-            >
-              <div>
-                <strong>{cls}</strong> {heading(cls)}
-              </div>
-              <div style={{ color: token.colorTextSecondary }}>{count}</div>
-            </button>
-          );
-        })}
-      </div>
-      {associated.length ? (
+      {collapsed ? null : (
+        <div
+          style={{
+            display: 'grid',
+            gridTemplateColumns: `repeat(auto-fill, minmax(${detailed ? 112 : 44}px, 1fr))`,
+            gap: 6,
+          }}
+        >
+          {NICE_CLASSES.map((cls) => {
+            const stat = statistics[String(cls)];
+            const count = stat?.count ?? 0;
+            return (
+              <button
+                key={cls}
+                type="button"
+                aria-label={t('trademarkSearch.risk.cell', { number: cls, heading: heading(cls), count })}
+                aria-pressed={selected.includes(cls)}
+                title={stat ? t(`trademarkSearch.risk.${stat.level}`) : t('trademarkSearch.risk.none')}
+                onClick={() => onPick(cls)}
+                style={{
+                  cursor: 'pointer',
+                  textAlign: detailed ? 'left' : 'center',
+                  padding: '4px 6px',
+                  borderRadius: token.borderRadiusSM,
+                  border: `1px solid ${selected.includes(cls) ? token.colorPrimary : token.colorBorderSecondary}`,
+                  background: stat ? colors[stat.level] : colors.none,
+                  font: 'inherit',
+                  fontSize: token.fontSizeSM,
+                }}
+              >
+                {detailed ? (
+                  <>
+                    <div>
+                      <strong>{cls}</strong> {heading(cls)}
+                    </div>
+                    <div style={{ color: token.colorTextSecondary }}>
+                      {t('trademarkSearch.riskView.count', { count })}
+                    </div>
+                    {stat ? (
+                      <div style={{ color: token.colorTextSecondary }}>
+                        {t('trademarkSearch.riskView.maxScore', {
+                          percent: formatSimilarity(stat.maxSimilarityScore),
+                        })}
+                      </div>
+                    ) : null}
+                  </>
+                ) : (
+                  <strong>{cls}</strong>
+                )}
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {associated.length && !collapsed ? (
         <div style={{ marginTop: token.marginSM }}>
           <strong>{t('trademarkSearch.risk.associations')}</strong>
           {associated.map(([cls, list]) => (

@@ -3,6 +3,14 @@ import { DEFAULT_STATUS_FILTER, NICE_CLASSES, type TrademarkStatus } from '@kxt/
 export const DEFAULT_COUNTRY = 'US';
 /** Spec §9: request page size 10. */
 export const PAGE_SIZE = 10;
+/** Spec §9: after 重置 the searches ask for 5 a page (until the page is loaded again). */
+export const RESET_PAGE_SIZE = 5;
+/** Spec §9: the floating search bar appears once the page is scrolled this far (px). */
+export const FLOATING_BAR_SCROLL = 400;
+/** Spec §5: more countries than this in the dialog warns that the search may be slow or find nothing. */
+export const MANY_COUNTRIES = 10;
+/** Spec §5: reaching this many countries through the hot list warns the same way. */
+export const HOT_WARNING_COUNT = 5;
 /** Spec §9: scrolling to the bottom loads the next page, debounced 1000 ms. */
 export const SCROLL_DEBOUNCE_MS = 1000;
 export const MAX_COUNTRY_TAGS = 12;

@@ -1,7 +1,7 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { customer } from '../../../test/fixtures.ts';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../../test/mock-api.ts';
 import TrademarkSearchPage from './TrademarkSearchPage.tsx';
 
-const button = (label: string) => new RegExp(label.split('').join('\\s?'));
+const button = (label: string) => new RegExp(`^${label.split('').join('\\s?')}$`);
 
 function mark(id: number, patch: Partial<TrademarkResultItem> = {}): TrademarkResultItem {
   return {
@@ -51,6 +51,19 @@ function response(patch: Partial<TrademarkSearchResponse> = {}): TrademarkSearch
   };
 }
 
+const consultant = { nickName: '张顾问', phonenumber: '13900000000', wechatCode: 'https://u.wechat.com/x' };
+const products = {
+  US: {
+    id: 11,
+    name: '美国商标注册',
+    country: 'US',
+    price: 260_000,
+    currency: 'CNY',
+    typeIdTopCode: 'basic',
+    categoryIdTopId: 3,
+  },
+};
+
 type SearchHandler = MockReply | ((call: RecordedCall) => MockReply | Promise<MockReply>);
 
 function setup(
@@ -65,6 +78,8 @@ function setup(
     }),
     'GET /api/trademark/search-count': ok([remaining]),
     'POST /api/trademark/search': search,
+    'GET /api/trademark/consultant': ok(consultant),
+    'GET /api/trademark/country-products': ok(products),
   });
   const view = renderWithApp(<TrademarkSearchPage />, { path, user: customer });
   const searches = () => server.callsTo('POST /api/trademark/search');
@@ -72,7 +87,17 @@ function setup(
   return { ...view, server, searches, nameInput };
 }
 
-beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+beforeEach(() => {
+  setCookie(CSRF_COOKIE, 'csrf');
+  sessionStorage.clear();
+});
+afterEach(() => setScroll(0));
+
+/** Scrolls the window to `y` as far as the page can tell (jsdom does no layout). */
+function setScroll(y: number) {
+  Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+  fireEvent.scroll(window);
+}
 
 describe('trademark search page', () => {
   it('shows the data notice with the latest register time', async () => {
@@ -137,7 +162,8 @@ describe('trademark search page', () => {
     expect(searches()[0]?.body).toEqual({
       text: 'apple',
       classes: [9, 25],
-      datasets: 'US,UF,EM,WO,WPP',
+      datasets: expect.stringMatching(/^US,DE,AT,.*,UF,EM,WO,WPP$/),
+      country: 'US',
       page: 0,
       pageSize: 10,
       status: 'registered,filed',
@@ -228,7 +254,7 @@ describe('trademark search page', () => {
     expect(searches()).toHaveLength(2);
   });
 
-  it('refuses to switch the country tab while a search runs, then searches the other country', async () => {
+  it('refuses to switch the country tab while a search runs, then shows the other country under the same searchId', async () => {
     let held: ReturnType<typeof deferred<MockReply>> | null = null;
     const { user, searches } = setup('/trademark/search?search=apple&country=US,DE', () => {
       if (held) return held.promise;
@@ -249,8 +275,13 @@ describe('trademark search page', () => {
     );
     await user.click(screen.getByRole('tab', { name: '德国' }));
     await waitFor(() => expect(searches()).toHaveLength(3));
-    expect(searches()[2]?.body).toMatchObject({ page: 0, datasets: expect.stringMatching(/^DE,AT,/) });
-    expect(searches()[2]?.body).not.toHaveProperty('searchId');
+    // The same search (all chosen countries, its searchId, so no second charge), narrowed to the tab.
+    expect(searches()[2]?.body).toMatchObject({
+      page: 0,
+      datasets: (searches()[0]?.body as { datasets?: string } | undefined)?.datasets,
+      country: 'DE',
+      searchId: 's-1',
+    });
   });
 
   it('loads the next page when scrolled to the bottom while fewer than total are loaded', async () => {
@@ -264,5 +295,96 @@ describe('trademark search page', () => {
     expect(searches()[1]?.body).toMatchObject({ page: 1, searchId: 's-1' });
     expect(await screen.findByRole('article', { name: 'APPLE 2' })).toBeInTheDocument();
     expect(screen.getByText('已加载全部结果')).toBeInTheDocument();
+  });
+
+  it('chooses countries through the dialog opened from the country picker', async () => {
+    const { user, searches, nameInput } = setup();
+    await user.click(await screen.findByRole('button', { name: '更多国家/地区' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('选择国家/地区')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /德国/ }));
+    await user.click(within(dialog).getByRole('button', { name: button('确定') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('德国 (DE)')).toBeInTheDocument();
+    await user.type(nameInput(), 'apple');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await screen.findByRole('tab', { name: '德国' });
+    expect(searches()[0]?.body).toMatchObject({ country: 'US', datasets: expect.stringMatching(/^US,DE,/) });
+  });
+
+  it('opens the 商标咨询 QR dialog from 咨询专业顾问', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: '咨询专业顾问' }));
+    // antd's ids are fixed under test, so the dialog is found by role and its title read inside it.
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('商标咨询')).toBeInTheDocument();
+    expect(await within(dialog).findByText('张顾问')).toBeInTheDocument();
+    expect(within(dialog).getByText('电话：13900000000')).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: '顾问微信二维码' })).toHaveAttribute(
+      'data-value',
+      'https://u.wechat.com/x',
+    );
+  });
+
+  it('opens the purchase dialog for the searched name and countries from the results header', async () => {
+    const { user, currentPath } = setup('/trademark/search?search=Apple 苹果&country=US,FR');
+    await user.click(await screen.findByRole('button', { name: '注册此商标' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('商标注册与查询次数')).toBeInTheDocument();
+    expect(await within(dialog).findByText('¥2,600.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('暂无线上产品，请咨询您的顾问')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '去购买：美国商标注册' }));
+    expect(currentPath()).toBe('/purchase?productId=11&mark=Apple%20%E8%8B%B9%E6%9E%9C');
+  });
+
+  it('offers the purchase dialog when the free searches are used up', async () => {
+    const { user } = setup('/trademark/search', ok(response()), 0);
+    expect(await screen.findByText('剩余免费查询次数：0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '下单解锁更多查询' }));
+    expect(within(await screen.findByRole('dialog')).getByText('商标注册与查询次数')).toBeInTheDocument();
+  });
+
+  it('does not offer to buy searches while some are left', async () => {
+    setup();
+    expect(await screen.findByText('剩余免费查询次数：5')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '下单解锁更多查询' })).not.toBeInTheDocument();
+  });
+
+  it('shows a floating search bar from 400 px of scrolling that edits and searches the same name', async () => {
+    const { user, searches } = setup();
+    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'app');
+    setScroll(399);
+    expect(screen.queryByLabelText('悬浮搜索栏')).not.toBeInTheDocument();
+    setScroll(400);
+    const bar = await screen.findByLabelText('悬浮搜索栏');
+    const floating = within(bar).getByRole('textbox', { name: '商标名称' });
+    expect(floating).toHaveValue('app');
+    await user.type(floating, 'le');
+    const [main] = screen.getAllByRole('textbox', { name: '商标名称' });
+    expect(main).not.toBe(floating);
+    expect(main).toHaveValue('apple');
+    await user.click(within(bar).getByRole('button', { name: button('查询') }));
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    expect(searches()[0]?.body).toMatchObject({ text: 'apple' });
+    setScroll(0);
+    expect(screen.queryByLabelText('悬浮搜索栏')).not.toBeInTheDocument();
+  });
+
+  it('resets everything, the country back to US, and asks for 5 a page from then on', async () => {
+    const { user, searches, nameInput } = setup('/trademark/search?search=apple&country=DE');
+    await screen.findByText('共找到 1 条近似商标');
+    expect(searches()[0]?.body).toMatchObject({ pageSize: 10, country: 'DE' });
+
+    await user.click(screen.getByRole('button', { name: button('重置') }));
+    expect(nameInput()).toHaveValue('');
+    expect(screen.getByText('美国 (US)')).toBeInTheDocument();
+    expect(screen.queryByText('德国 (DE)')).not.toBeInTheDocument();
+    expect(screen.queryByText(/条近似商标/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+
+    await user.type(nameInput(), 'banana');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    expect(searches()[1]?.body).toMatchObject({ text: 'banana', pageSize: 5, country: 'US' });
   });
 });

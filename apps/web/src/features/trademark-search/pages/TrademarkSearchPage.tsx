@@ -1,19 +1,22 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
+import { GlobalOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { expandDatasets, NICE_CLASSES, type TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Flex, Input, Select, Spin, Tabs, Tooltip, theme } from 'antd';
+import { Alert, Button, Divider, Empty, Flex, Input, Select, Spin, Tabs, Tooltip, theme } from 'antd';
 import type { ParseKeys } from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
-import { countryName } from '../../../components/DataTable/format.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { latestRegisterTime, useRegisterTimes } from '../api/register-times.ts';
 import { searchCountQueryKey, useSearchCount } from '../api/search-count.ts';
 import { searchTrademarks } from '../api/search-trademarks.ts';
+import { ConsultantCard } from '../components/ConsultantCard.tsx';
+import { CountryFlag } from '../components/CountryFlag.tsx';
 import { countryOptions } from '../components/countries.ts';
+import { useMarketName } from '../components/country-names.ts';
+import { FloatingSearchBar } from '../components/FloatingSearchBar.tsx';
 import { RecentSearches } from '../components/RecentSearches.tsx';
 import { ResultCard } from '../components/ResultCard.tsx';
 import { RiskMap } from '../components/RiskMap.tsx';
@@ -28,6 +31,7 @@ import {
   MAX_COUNTRY_TAGS,
   PAGE_SIZE,
   paramsFromForm,
+  RESET_PAGE_SIZE,
   SCROLL_DEBOUNCE_MS,
   type SearchForm,
   type StatusChoice,
@@ -50,13 +54,18 @@ interface RunOptions {
   submitted: Submitted;
   status: readonly StatusChoice[];
   page: number;
-  searchId?: string;
+  searchId?: string | undefined;
 }
+
+// The dialogs load on first use, so the route's first load carries none of them.
+const CountryDialog = lazy(() => import('../components/CountryDialog.tsx'));
+const PurchaseDialog = lazy(() => import('../components/PurchaseDialog.tsx'));
+const ConsultantDialog = lazy(() => import('../components/ConsultantDialog.tsx'));
 
 const EMPTY_FORM: SearchForm = { text: '', countries: [DEFAULT_COUNTRY], classes: [] };
 
 export default function TrademarkSearchPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
   const message = useMessageApi();
   const queryClient = useQueryClient();
@@ -64,6 +73,7 @@ export default function TrademarkSearchPage() {
   const registerTimes = useRegisterTimes();
   const searchCount = useSearchCount();
   const recent = useRecentSearches();
+  const marketName = useMarketName();
 
   const [form, setForm] = useState<SearchForm>(() => formFromParams(searchParams));
   const [status, setStatus] = useState<StatusChoice[]>([...DEFAULT_STATUS_CHOICE]);
@@ -71,6 +81,10 @@ export default function TrademarkSearchPage() {
   const [results, setResults] = useState<Results | null>(null);
   const [loading, setLoading] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Spec §9: 10 a page, and 5 once 重置 has been used (until the page is loaded again).
+  const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  const [dialog, setDialog] = useState<'country' | 'purchase' | null>(null);
+  const [consulting, setConsulting] = useState(false);
   const sequence = useRef(0);
 
   const run = useCallback(
@@ -79,12 +93,16 @@ export default function TrademarkSearchPage() {
       if (page === 0) setLoading(true);
       else setLoadingMore(true);
       try {
+        // Every chosen country goes with each call and the tab narrows the results, so the tabs of one search
+        // share its searchId and its single charge.
         const data = await searchTrademarks({
           text: target.form.text.trim(),
           classes: target.form.classes,
-          datasets: expandDatasets([target.country]).join(','),
+          datasets: expandDatasets(target.form.countries).join(','),
+          countries: target.form.countries.join(','),
+          country: target.country,
           page,
-          pageSize: PAGE_SIZE,
+          pageSize,
           status: statusParam(statusChoice),
           searchId,
         });
@@ -101,6 +119,7 @@ export default function TrademarkSearchPage() {
         if (isApiError(error) && error.status !== 0) {
           void message.warning(error.msg);
           setResults(null);
+          if (error.status === 402) void queryClient.invalidateQueries({ queryKey: searchCountQueryKey });
         }
       } finally {
         if (current === sequence.current) {
@@ -109,7 +128,7 @@ export default function TrademarkSearchPage() {
         }
       }
     },
-    [message, queryClient],
+    [message, queryClient, pageSize],
   );
 
   const submit = (next: SearchForm) => {
@@ -148,6 +167,7 @@ export default function TrademarkSearchPage() {
     setResults(null);
     setLoading(false);
     setLoadingMore(false);
+    setPageSize(RESET_PAGE_SIZE);
     setSearchParams({}, { replace: true });
   };
 
@@ -164,7 +184,7 @@ export default function TrademarkSearchPage() {
     }
     const target = { ...submitted, country };
     setSubmitted(target);
-    void run({ submitted: target, status, page: 0 });
+    void run({ submitted: target, status, page: 0, searchId: results?.searchId });
   };
 
   const pickClass = (cls: number) => {
@@ -199,14 +219,20 @@ export default function TrademarkSearchPage() {
 
   const times = registerTimes.data;
   const latest = latestRegisterTime(times);
-  const language = i18n.language;
+  const offered = useMemo(() => countryOptions(times), [times]);
   const countryChoices = useMemo(
     () =>
-      countryOptions(times).map((code) => ({
+      offered.map((code) => ({
         value: code,
-        label: `${countryName(code, language)} (${code})`,
+        label: (
+          <Flex component="span" gap={6} align="center">
+            <CountryFlag code={code} />
+            <span>{`${marketName(code)} (${code})`}</span>
+          </Flex>
+        ),
+        search: `${code} ${marketName(code, 'zh-CN')} ${marketName(code, 'en-US')}`.toLowerCase(),
       })),
-    [times, language],
+    [offered, marketName],
   );
   const classChoices = useMemo(
     () =>
@@ -220,6 +246,9 @@ export default function TrademarkSearchPage() {
     [t],
   );
   const remaining = searchCount.data;
+  const openCountryDialog = () => setDialog('country');
+  // What the purchase dialog sells: the searched name in the searched countries, or else what the form holds.
+  const purchase = submitted?.form ?? form;
 
   return (
     <Flex vertical gap="middle">
@@ -229,67 +258,98 @@ export default function TrademarkSearchPage() {
         showIcon
         title={latest ? t('trademarkSearch.notice', { date: latest }) : t('trademarkSearch.noticeNoDate')}
       />
-      <Flex
-        vertical
-        gap="small"
-        style={{
-          background: token.colorBgContainer,
-          padding: token.padding,
-          borderRadius: token.borderRadiusLG,
-        }}
-      >
-        <Flex gap="small" wrap>
-          <Input
-            aria-label={t('trademarkSearch.name')}
-            placeholder={t('trademarkSearch.namePlaceholder')}
-            value={form.text}
-            maxLength={100}
-            allowClear
-            style={{ flex: '2 1 240px' }}
-            onChange={(event) => setForm({ ...form, text: event.target.value })}
-            onPressEnter={() => submit(form)}
+      <Flex gap="middle" align="flex-start" wrap>
+        <Flex
+          vertical
+          gap="small"
+          style={{
+            flex: '1 1 480px',
+            minWidth: 0,
+            background: token.colorBgContainer,
+            padding: token.padding,
+            borderRadius: token.borderRadiusLG,
+          }}
+        >
+          <Flex gap="small" wrap>
+            <Input
+              aria-label={t('trademarkSearch.name')}
+              placeholder={t('trademarkSearch.namePlaceholder')}
+              value={form.text}
+              maxLength={100}
+              allowClear
+              style={{ flex: '2 1 240px' }}
+              onChange={(event) => setForm({ ...form, text: event.target.value })}
+              onPressEnter={() => submit(form)}
+            />
+            <Flex style={{ flex: '2 1 240px', minWidth: 0 }}>
+              <Select
+                mode="multiple"
+                aria-label={t('trademarkSearch.country')}
+                placeholder={t('trademarkSearch.countryPlaceholder')}
+                value={form.countries}
+                options={countryChoices}
+                maxTagCount={MAX_COUNTRY_TAGS}
+                optionFilterProp="search"
+                style={{ flex: 1, minWidth: 0 }}
+                onChange={(countries: string[]) => setForm({ ...form, countries })}
+                popupRender={(menu) => (
+                  <>
+                    {menu}
+                    <Divider style={{ margin: `${token.marginXXS}px 0` }} />
+                    <Button type="link" size="small" icon={<GlobalOutlined />} onClick={openCountryDialog}>
+                      {t('trademarkSearch.countryDialog.open')}
+                    </Button>
+                  </>
+                )}
+              />
+              <Tooltip title={t('trademarkSearch.countryDialog.open')}>
+                <Button
+                  icon={<GlobalOutlined />}
+                  aria-label={t('trademarkSearch.countryDialog.open')}
+                  onClick={openCountryDialog}
+                />
+              </Tooltip>
+            </Flex>
+            <Select
+              mode="multiple"
+              aria-label={t('trademarkSearch.niceClass')}
+              placeholder={t('trademarkSearch.niceClassPlaceholder')}
+              value={form.classes}
+              options={classChoices}
+              maxTagCount={MAX_CLASS_TAGS}
+              optionFilterProp="label"
+              allowClear
+              style={{ flex: '2 1 240px' }}
+              onChange={(classes: number[]) =>
+                setForm({ ...form, classes: [...classes].sort((a, b) => a - b) })
+              }
+            />
+            <Button onClick={reset}>{t('trademarkSearch.reset')}</Button>
+            <Button type="primary" loading={loading} onClick={() => submit(form)}>
+              {t('trademarkSearch.search')}
+            </Button>
+            <Button onClick={() => setConsulting(true)}>{t('trademarkSearch.consultant.open')}</Button>
+          </Flex>
+          <RecentSearches
+            list={recent.list}
+            onPick={(text) => setForm({ ...form, text })}
+            onRemove={recent.remove}
+            onClear={recent.clear}
           />
-          <Select
-            mode="multiple"
-            aria-label={t('trademarkSearch.country')}
-            placeholder={t('trademarkSearch.countryPlaceholder')}
-            value={form.countries}
-            options={countryChoices}
-            maxTagCount={MAX_COUNTRY_TAGS}
-            optionFilterProp="label"
-            style={{ flex: '2 1 240px' }}
-            onChange={(countries: string[]) => setForm({ ...form, countries })}
-          />
-          <Select
-            mode="multiple"
-            aria-label={t('trademarkSearch.niceClass')}
-            placeholder={t('trademarkSearch.niceClassPlaceholder')}
-            value={form.classes}
-            options={classChoices}
-            maxTagCount={MAX_CLASS_TAGS}
-            optionFilterProp="label"
-            allowClear
-            style={{ flex: '2 1 240px' }}
-            onChange={(classes: number[]) =>
-              setForm({ ...form, classes: [...classes].sort((a, b) => a - b) })
-            }
-          />
-          <Button onClick={reset}>{t('trademarkSearch.reset')}</Button>
-          <Button type="primary" loading={loading} onClick={() => submit(form)}>
-            {t('trademarkSearch.search')}
-          </Button>
+          {typeof remaining === 'number' ? (
+            <Flex gap="small" align="center" wrap>
+              <span style={{ color: token.colorTextSecondary }}>
+                {t('trademarkSearch.remaining', { count: remaining })}
+              </span>
+              {remaining < 1 ? (
+                <Button type="link" size="small" onClick={() => setDialog('purchase')}>
+                  {t('trademarkSearch.purchase.buyMore')}
+                </Button>
+              ) : null}
+            </Flex>
+          ) : null}
         </Flex>
-        <RecentSearches
-          list={recent.list}
-          onPick={(text) => setForm({ ...form, text })}
-          onRemove={recent.remove}
-          onClear={recent.clear}
-        />
-        {typeof remaining === 'number' ? (
-          <span style={{ color: token.colorTextSecondary }}>
-            {t('trademarkSearch.remaining', { count: remaining })}
-          </span>
-        ) : null}
+        <ConsultantCard />
       </Flex>
 
       {submitted ? (
@@ -304,7 +364,10 @@ export default function TrademarkSearchPage() {
                 <Tooltip
                   title={date ? t('trademarkSearch.tabUpdated', { date }) : t('trademarkSearch.tabNoDate')}
                 >
-                  <span>{countryName(code, language)}</span>
+                  <Flex component="span" gap={6} align="center">
+                    <CountryFlag code={code} />
+                    <span>{marketName(code)}</span>
+                  </Flex>
                 </Tooltip>
               ),
             };
@@ -322,11 +385,14 @@ export default function TrademarkSearchPage() {
               onPick={pickClass}
             />
             <Flex justify="space-between" align="center" wrap gap="small">
-              <Flex gap="small" align="center">
+              <Flex gap="small" align="center" wrap>
                 <strong>{t('trademarkSearch.count', { total: formatCount(results.total) })}</strong>
                 <Tooltip title={t('trademarkSearch.fieldsHelp')}>
                   <QuestionCircleOutlined aria-label={t('trademarkSearch.fieldsHelp')} />
                 </Tooltip>
+                <Button size="small" type="primary" ghost onClick={() => setDialog('purchase')}>
+                  {t('trademarkSearch.purchase.open')}
+                </Button>
               </Flex>
               <StatusFilter value={status} onChange={changeStatus} />
             </Flex>
@@ -351,6 +417,36 @@ export default function TrademarkSearchPage() {
           <div style={{ minHeight: loading ? 120 : 0 }} />
         )}
       </Spin>
+
+      <FloatingSearchBar
+        text={form.text}
+        loading={loading}
+        onChange={(text) => setForm({ ...form, text })}
+        onSearch={() => submit(form)}
+      />
+      <Suspense fallback={null}>
+        {dialog === 'country' ? (
+          <CountryDialog
+            value={form.countries}
+            options={offered}
+            onCancel={() => setDialog(null)}
+            onConfirm={(countries) => {
+              setForm({ ...form, countries });
+              setDialog(null);
+            }}
+          />
+        ) : null}
+        {dialog === 'purchase' ? (
+          <PurchaseDialog
+            open
+            mark={purchase.text.trim()}
+            countries={purchase.countries}
+            onClose={() => setDialog(null)}
+            onConsult={() => setConsulting(true)}
+          />
+        ) : null}
+        {consulting ? <ConsultantDialog open onClose={() => setConsulting(false)} /> : null}
+      </Suspense>
     </Flex>
   );
 }
