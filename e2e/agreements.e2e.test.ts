@@ -1,19 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './harness.ts';
+import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+useServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 const LIST = '/api/admin/agreements';

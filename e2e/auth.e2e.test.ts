@@ -1,19 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './harness.ts';
+import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  // SIGTERM: the server finishes what it is doing, closes the database and exits cleanly.
-  expect(await server?.stop()).toBe(0);
+useServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 
 describe('logging in to the customer portal', () => {

@@ -1,21 +1,19 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { demoPicturePng, letterPdf, zipOf } from '../apps/server/src/modules/patents/demo-files.ts';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { useServerAndBrowser } from './harness.ts';
+import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+useServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.stop();
 });
 
 const PORTAL_LIST = '/api/patent/services';

@@ -1,0 +1,23 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+/**
+ * One production server (fresh data folder, demo data) and one Chromium for the test file: started before its
+ * tests, handed to `ready`, and stopped after them. The server must exit cleanly on SIGTERM.
+ */
+export function useServerAndBrowser(ready: (server: RunningServer, browser: Browser) => void) {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ready(server, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    // SIGTERM: the server finishes what it is doing, closes the database and exits with 0.
+    expect(await server?.stop()).toBe(0);
+  });
+}
