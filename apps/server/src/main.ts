@@ -24,6 +24,12 @@ async function main() {
       ].join('\n'),
     );
   }
+  if (config.payments?.sandbox) {
+    console.warn(
+      'WARNING: payments go through the built-in sandbox, where anyone holding a payment link can approve it. ' +
+        'Configure WeChat Pay or Alipay (the sandbox then turns off) or set PAYMENT_SANDBOX=0 before taking real money.',
+    );
+  }
   const app = await buildApp(ctx, { webRoot: WEB_ROOT, logger: true });
 
   let closing = false;

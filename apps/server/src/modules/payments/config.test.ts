@@ -23,7 +23,6 @@ describe('payment configuration', () => {
     await writeFile(path.join(dir, 'alipay.pem'), 'ALIPAY KEY');
     const config = loadConfig({
       DATA_DIR: dir,
-      PAYMENT_SANDBOX: '0',
       PAYMENT_EXPIRY_MINUTES: '30',
       PAYMENT_PUBLIC_URL: 'https://portal.example.com/',
       PAYMENT_BANK_ACCOUNT: JSON.stringify({ accountName: 'A', bankName: 'B', accountNumber: '1' }),
@@ -38,6 +37,21 @@ describe('payment configuration', () => {
       bankAccounts: { standard: { accountName: 'A', bankName: 'B', accountNumber: '1' } },
       alipay: { appId: '2021', privateKey: 'APP KEY', alipayPublicKey: 'ALIPAY KEY' },
     });
+  });
+
+  it('turns the sandbox off by default once a real provider is configured, unless asked for', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'app.pem'), 'APP KEY');
+    await writeFile(path.join(dir, 'alipay.pem'), 'ALIPAY KEY');
+    const alipay = {
+      DATA_DIR: dir,
+      ALIPAY_APP_ID: '2021',
+      ALIPAY_PRIVATE_KEY_FILE: path.join(dir, 'app.pem'),
+      ALIPAY_PUBLIC_KEY_FILE: path.join(dir, 'alipay.pem'),
+    };
+    expect(loadConfig(alipay).payments?.sandbox).toBe(false);
+    expect(loadConfig({ ...alipay, PAYMENT_SANDBOX: '1' }).payments?.sandbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, PAYMENT_SANDBOX: '0' }).payments?.sandbox).toBe(false);
   });
 
   it.each([

@@ -36,7 +36,7 @@ const DEMO_BANK_ACCOUNTS: PaymentConfig['bankAccounts'] = {
 
 /** The payment variables (README "Configuration"); merged into the server's environment schema. */
 export const paymentEnv = {
-  PAYMENT_SANDBOX: flag.default(true),
+  PAYMENT_SANDBOX: flag.optional(),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   PAYMENT_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -110,7 +110,7 @@ const readKey = (file: string) => readFileSync(file, 'utf8');
 
 export function toPaymentConfig(env: PaymentEnv): PaymentConfig {
   const config: PaymentConfig = {
-    sandbox: env.PAYMENT_SANDBOX,
+    sandbox: env.PAYMENT_SANDBOX ?? true,
     expiryMinutes: env.PAYMENT_EXPIRY_MINUTES,
     sweepSeconds: env.PAYMENT_SWEEP_SECONDS,
     ...(env.PAYMENT_PUBLIC_URL ? { publicUrl: env.PAYMENT_PUBLIC_URL.replace(/\/+$/, '') } : {}),
@@ -147,5 +147,7 @@ export function toPaymentConfig(env: PaymentEnv): PaymentConfig {
       ...(env.ALIPAY_GATEWAY ? { gateway: env.ALIPAY_GATEWAY } : {}),
     };
   }
+  // The sandbox lets anyone approve a payment: on by default only while no real provider is configured.
+  config.sandbox = env.PAYMENT_SANDBOX ?? !(config.wechat || config.alipay);
   return config;
 }
