@@ -91,7 +91,8 @@ export function EntryDialog({ kind, row, onClose, onDone }: EntryDialogProps) {
           label={t('patent.admin.feeAmount')}
           rules={[{ required: true, type: 'number', min: 0.01, message: t('patent.validation.amount') }]}
         >
-          <InputNumber min={0.01} precision={2} prefix="¥" style={{ width: '100%' }} />
+          {/* min 0, not 0.01: the control would turn a typed 0 or -5 into 0.01 and send 1 fen; the rule refuses it. */}
+          <InputNumber min={0} precision={2} prefix="¥" style={{ width: '100%' }} />
         </Form.Item>
       ) : null}
       {kind && kind !== 'authorizationFee' ? (

@@ -149,4 +149,35 @@ describe('patent review back office', () => {
       reason: '图片不清晰',
     });
   });
+
+  it('offers the expedited notice only on a US order with expedited service, at a status that has one', async () => {
+    const speed = { isAuthorizationAmout: null, currency: 'CNY', isSpeed: true, expeditedNoticeFiles: [] };
+    mockApi({
+      'GET /api/table-layouts/admin.patents': ok(null),
+      'GET /api/admin/patents': listReply([
+        adminRow({ id: 1, serviceCode: 'US-12-speed', status: 12, countryCode: 'US', orderDataInfo: speed }),
+        adminRow({
+          id: 2,
+          serviceCode: 'US-12-plain',
+          status: 12,
+          countryCode: 'US',
+          orderDataInfo: { ...speed, isSpeed: false },
+        }),
+        adminRow({ id: 3, serviceCode: 'CN-12-speed', status: 12, countryCode: 'CN', orderDataInfo: speed }),
+        adminRow({ id: 4, serviceCode: 'US-5-speed', status: 5, countryCode: 'US', orderDataInfo: speed }),
+      ]),
+      'GET /api/patent/countries': ok({ 7: '中国' }),
+      'GET /api/admin/customers': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
+    });
+    renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user: reviewer });
+    await screen.findByText('US-12-speed');
+    const names = (code: string) =>
+      within(rowOf(code))
+        .getAllByRole('button')
+        .map((element) => element.textContent?.replace(/\s/g, ''));
+    expect(names('US-12-speed')).toContain('加急通知');
+    for (const code of ['US-12-plain', 'CN-12-speed', 'US-5-speed']) {
+      expect(names(code)).not.toContain('加急通知');
+    }
+  });
 });

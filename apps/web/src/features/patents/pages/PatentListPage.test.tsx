@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { customer } from '../../../test/fixtures.ts';
-import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { listReply, PDF, patentRow } from '../test/fixtures.ts';
 import PatentListPage from './PatentListPage.tsx';
 
@@ -38,6 +38,18 @@ const buttonsOf = (row: HTMLElement) =>
   [...within(row).getAllByRole('button'), ...within(row).queryAllByRole('link')]
     .map((button) => button.textContent?.replace(/\s/g, ''))
     .filter(Boolean);
+
+/** The open dialog with this title (antd's modals give no accessible name in jsdom). */
+const dialogTitled = (title: string) =>
+  waitFor(() => {
+    const dialog = screen.getAllByRole('dialog').find((element) =>
+      within(element)
+        .queryAllByText(title)
+        .some((text) => text.closest('.ant-modal-title')),
+    );
+    if (!dialog) throw new Error(`no dialog titled ${title}`);
+    return dialog;
+  });
 
 beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
 
@@ -249,5 +261,111 @@ describe('patent list: flows', () => {
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('图片不清晰')).toBeInTheDocument();
     expect(within(dialog).getByText('reviewer')).toBeInTheDocument();
+  });
+});
+
+describe('patent list: paying the authorization fee at 12', () => {
+  const FEE_SUBMITTED = '您的授权费已提交，财务审核通过后将自动进行下一步，请耐心等待';
+  const payable = patentRow({
+    status: 12,
+    orderDataInfo: {
+      isAuthorizationAmout: 260000,
+      currency: 'CNY',
+      isSpeed: false,
+      expeditedNoticeFiles: [],
+    },
+  });
+  const payments = (status: number | null) => ({
+    'GET /api/payments/status': ok(status),
+    'GET /api/payments/methods': ok([]),
+    'GET /api/payments/latest': ok(null),
+  });
+
+  it.each([null, 0, 3, -1, -3])(
+    'opens the pay dialog with the fee when the payment status is %s',
+    async (status) => {
+      const { user, server } = setup('/trademark/patent', [payable], payments(status));
+      await screen.findByText('PT-0001');
+      await user.click(within(rowOf('PT-0001')).getByRole('button', { name: '缴纳授权费' }));
+      // The dialog is loaded lazily from the payments feature.
+      const dialog = await dialogTitled('支付');
+      expect(within(dialog).getByText('¥2,600.00')).toBeInTheDocument();
+      await waitFor(() => expect(server.callsTo('GET /api/payments/methods')).toHaveLength(1));
+      expect(server.callsTo('GET /api/payments/status')[0]?.url.searchParams.get('serviceCode')).toBe(
+        'PT-0001',
+      );
+      expect(screen.queryByText(FEE_SUBMITTED)).toBeNull();
+    },
+  );
+
+  it('says the fee was submitted and opens no dialog when the payment status is 1', async () => {
+    const { user, server } = setup('/trademark/patent', [payable], payments(1));
+    await screen.findByText('PT-0001');
+    await user.click(within(rowOf('PT-0001')).getByRole('button', { name: '缴纳授权费' }));
+    expect(await screen.findByText(FEE_SUBMITTED)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.callsTo('GET /api/payments/methods')).toHaveLength(0);
+  });
+
+  it('shows the server message and opens no dialog when the status check fails', async () => {
+    const { user, server } = setup('/trademark/patent', [payable], {
+      ...payments(null),
+      'GET /api/payments/status': fail(500, '支付状态查询失败'),
+    });
+    await screen.findByText('PT-0001');
+    await user.click(within(rowOf('PT-0001')).getByRole('button', { name: '缴纳授权费' }));
+    expect(await screen.findByText('支付状态查询失败')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.callsTo('GET /api/payments/methods')).toHaveLength(0);
+  });
+});
+
+describe('patent list: records', () => {
+  it('shows a filing receipt PDF inside the page, with a download link', async () => {
+    const { user } = setup('/trademark/patent', [
+      patentRow({
+        status: 4,
+        brandDataInfo: {
+          dataId: 1,
+          referenceNumber: 'ZL2026001',
+          agent: '张律师',
+          acceptTime: '2026-09-01',
+          acceptReceiptFiles: [PDF],
+          type: 1,
+        },
+      }),
+    ]);
+    await screen.findByText('PT-0001');
+    await user.click(within(rowOf('PT-0001')).getByRole('button', { name: '查看受理回执' }));
+    const records = await dialogTitled('受理回执 · PT-0001');
+    await user.click(within(records).getByRole('button', { name: /查看/ }));
+    const viewer = await dialogTitled(PDF.name);
+    const frame = viewer.querySelector('iframe, object, embed');
+    expect(frame).not.toBeNull();
+    expect(frame?.getAttribute('src') ?? frame?.getAttribute('data')).toBe(PDF.url);
+    const download = within(viewer).getByRole('link', { name: /下载/ });
+    expect(download).toHaveAttribute('href', PDF.url);
+    expect(download).toHaveAttribute('download', PDF.name);
+  });
+
+  it('offers the expedited notice only on a US order with expedited service, at a status that has one', async () => {
+    const speed = { isAuthorizationAmout: null, currency: 'CNY', isSpeed: true, expeditedNoticeFiles: [PDF] };
+    setup('/trademark/patent', [
+      patentRow({ id: 1, serviceCode: 'US-4-speed', status: 4, countryCode: 'US', orderDataInfo: speed }),
+      patentRow({
+        id: 2,
+        serviceCode: 'US-4-plain',
+        status: 4,
+        countryCode: 'US',
+        orderDataInfo: { ...speed, isSpeed: false },
+      }),
+      patentRow({ id: 3, serviceCode: 'CN-4-speed', status: 4, countryCode: 'CN', orderDataInfo: speed }),
+      patentRow({ id: 4, serviceCode: 'US-5-speed', status: 5, countryCode: 'US', orderDataInfo: speed }),
+    ]);
+    await screen.findByText('US-4-speed');
+    expect(buttonsOf(rowOf('US-4-speed'))).toContain('查看加急通知');
+    for (const code of ['US-4-plain', 'CN-4-speed', 'US-5-speed']) {
+      expect(buttonsOf(rowOf(code))).not.toContain('查看加急通知');
+    }
   });
 });
