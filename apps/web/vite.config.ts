@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
@@ -18,6 +19,15 @@ function signPage(): Plugin {
   };
 }
 
+/**
+ * The flag SVGs of `country-flag-icons`, wherever npm installed the package: the trademark search globs them as asset
+ * URLs (globs take an alias, not a package name).
+ */
+const flagFolder = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('country-flag-icons/package.json')),
+  '3x2',
+);
+
 /** This folder, so `.env` files and relative paths resolve the same from the repo root and from apps/web. */
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -29,6 +39,7 @@ export default defineConfig(({ mode }) => {
     root: webRoot,
     // The API server serves dist/ at the root of its origin and answers deep links with index.html.
     base: '/',
+    resolve: { alias: { '@country-flags': flagFolder } },
     plugins: [react(), signPage(), precompress(path.join(webRoot, 'dist'))],
     build: {
       outDir: 'dist',

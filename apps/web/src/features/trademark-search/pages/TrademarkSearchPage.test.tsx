@@ -3,6 +3,7 @@ import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contract
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { setLanguage } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
 import {
   deferred,
@@ -16,6 +17,9 @@ import {
 import TrademarkSearchPage from './TrademarkSearchPage.tsx';
 
 const button = (label: string) => new RegExp(`^${label.split('').join('\\s?')}$`);
+/** The country tabs: one choice of the results' country control per searched market. */
+const countryTabs = () => screen.getByRole('radiogroup', { name: '国家/地区' });
+const countryTab = (name: string) => within(countryTabs()).getByRole('radio', { name });
 
 function mark(id: number, patch: Partial<TrademarkResultItem> = {}): TrademarkResultItem {
   return {
@@ -80,10 +84,11 @@ function setup(
     'POST /api/trademark/search': search,
     'GET /api/trademark/consultant': ok(consultant),
     'GET /api/trademark/country-products': ok(products),
+    'GET /api/payments/products': ok([]),
   });
   const view = renderWithApp(<TrademarkSearchPage />, { path, user: customer });
   const searches = () => server.callsTo('POST /api/trademark/search');
-  const nameInput = () => screen.getByRole('textbox', { name: '商标名称' });
+  const nameInput = () => screen.getByRole('combobox', { name: '商标名称' });
   return { ...view, server, searches, nameInput };
 }
 
@@ -146,7 +151,7 @@ describe('trademark search page', () => {
     const { user, nameInput, searches } = setup('/trademark/search', () => {
       throw new TypeError('Failed to fetch');
     });
-    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'apple');
+    await user.type(await screen.findByRole('combobox', { name: '商标名称' }), 'apple');
     await user.click(screen.getByRole('button', { name: button('查询') }));
     await waitFor(() => expect(searches()).toHaveLength(1));
     await waitFor(() =>
@@ -163,18 +168,19 @@ describe('trademark search page', () => {
       text: 'apple',
       classes: [9, 25],
       datasets: expect.stringMatching(/^US,DE,AT,.*,UF,EM,WO,WPP$/),
+      countries: 'US,DE',
       country: 'US',
       page: 0,
       pageSize: 10,
       status: 'registered,filed',
     });
-    expect(screen.getByRole('tab', { name: '美国' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: '德国' })).toBeInTheDocument();
+    expect(countryTab('美国')).toBeChecked();
+    expect(countryTab('德国')).not.toBeChecked();
     const card = screen.getByRole('article', { name: 'APPLE 1' });
     expect(within(card).getByText('97001')).toBeInTheDocument();
     expect(within(card).getByText(/计算机/)).toBeInTheDocument();
     expect(within(card).getByText('87%')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: '商标名称' })).toHaveValue('apple');
+    expect(screen.getByRole('combobox', { name: '商标名称' })).toHaveValue('apple');
   });
 
   it('does not search on start-up without a search parameter', async () => {
@@ -215,7 +221,7 @@ describe('trademark search page', () => {
 
   it('keeps recent searches: refill, delete one, clear all', async () => {
     const { user, nameInput } = setup();
-    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'apple');
+    await user.type(await screen.findByRole('combobox', { name: '商标名称' }), 'apple');
     await user.click(screen.getByRole('button', { name: button('查询') }));
     await screen.findByText('共找到 1 条近似商标');
     await user.clear(nameInput());
@@ -264,17 +270,19 @@ describe('trademark search page', () => {
     held = deferred<MockReply>();
     await user.click(screen.getByRole('checkbox', { name: '已失效' }));
     await waitFor(() => expect(searches()).toHaveLength(2));
-    await user.click(screen.getByRole('tab', { name: '德国' }));
+    await user.click(countryTab('德国'));
     expect(await screen.findByText('正在查询，请稍候')).toBeInTheDocument();
     expect(searches()).toHaveLength(2);
+    expect(countryTab('美国')).toBeChecked();
 
     held.resolve(ok(response()));
     held = null;
     await waitFor(() =>
       expect(screen.getByRole('button', { name: button('查询') })).not.toHaveClass('ant-btn-loading'),
     );
-    await user.click(screen.getByRole('tab', { name: '德国' }));
+    await user.click(countryTab('德国'));
     await waitFor(() => expect(searches()).toHaveLength(3));
+    expect(countryTab('德国')).toBeChecked();
     // The same search (all chosen countries, its searchId, so no second charge), narrowed to the tab.
     expect(searches()[2]?.body).toMatchObject({
       page: 0,
@@ -308,7 +316,8 @@ describe('trademark search page', () => {
     expect(screen.getByText('德国 (DE)')).toBeInTheDocument();
     await user.type(nameInput(), 'apple');
     await user.click(screen.getByRole('button', { name: button('查询') }));
-    await screen.findByRole('tab', { name: '德国' });
+    await screen.findByRole('radiogroup', { name: '国家/地区' });
+    expect(countryTab('德国')).not.toBeChecked();
     expect(searches()[0]?.body).toMatchObject({ country: 'US', datasets: expect.stringMatching(/^US,DE,/) });
   });
 
@@ -352,15 +361,15 @@ describe('trademark search page', () => {
 
   it('shows a floating search bar from 400 px of scrolling that edits and searches the same name', async () => {
     const { user, searches } = setup();
-    await user.type(await screen.findByRole('textbox', { name: '商标名称' }), 'app');
+    await user.type(await screen.findByRole('combobox', { name: '商标名称' }), 'app');
     setScroll(399);
     expect(screen.queryByLabelText('悬浮搜索栏')).not.toBeInTheDocument();
     setScroll(400);
     const bar = await screen.findByLabelText('悬浮搜索栏');
-    const floating = within(bar).getByRole('textbox', { name: '商标名称' });
+    const floating = within(bar).getByRole('combobox', { name: '商标名称' });
     expect(floating).toHaveValue('app');
     await user.type(floating, 'le');
-    const [main] = screen.getAllByRole('textbox', { name: '商标名称' });
+    const [main] = screen.getAllByRole('combobox', { name: '商标名称' });
     expect(main).not.toBe(floating);
     expect(main).toHaveValue('apple');
     await user.click(within(bar).getByRole('button', { name: button('查询') }));
@@ -380,11 +389,24 @@ describe('trademark search page', () => {
     expect(screen.getByText('美国 (US)')).toBeInTheDocument();
     expect(screen.queryByText('德国 (DE)')).not.toBeInTheDocument();
     expect(screen.queryByText(/条近似商标/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: '国家/地区' })).not.toBeInTheDocument();
 
     await user.type(nameInput(), 'banana');
     await user.click(screen.getByRole('button', { name: button('查询') }));
     await waitFor(() => expect(searches()).toHaveLength(2));
     expect(searches()[1]?.body).toMatchObject({ text: 'banana', pageSize: 5, country: 'US' });
+  });
+
+  it('names the markets in the language of the UI, and in English once switched to it', async () => {
+    setup('/trademark/search?country=US,DE');
+    expect(await screen.findByText('德国 (DE)')).toBeInTheDocument();
+    try {
+      await setLanguage('en-US');
+      expect(await screen.findByText('Germany (DE)')).toBeInTheDocument();
+      expect(screen.getByText('United States of America (US)')).toBeInTheDocument();
+    } finally {
+      await setLanguage('zh-CN');
+    }
+    expect(await screen.findByText('德国 (DE)')).toBeInTheDocument();
   });
 });

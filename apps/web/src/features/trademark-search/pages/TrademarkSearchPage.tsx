@@ -1,9 +1,9 @@
-import { GlobalOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { GlobalOutlined } from '@ant-design/icons';
 import { expandDatasets, NICE_CLASSES, type TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Empty, Flex, Input, Select, Spin, Tabs, Tooltip, theme } from 'antd';
+import { Button, Flex, Segmented, Select, Spin, Tooltip, theme } from 'antd';
 import type { ParseKeys } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
@@ -15,17 +15,15 @@ import { searchTrademarks } from '../api/search-trademarks.ts';
 import { ConsultantCard } from '../components/ConsultantCard.tsx';
 import { CountryFlag } from '../components/CountryFlag.tsx';
 import { countryOptions } from '../components/countries.ts';
-import { useMarketName } from '../components/country-names.ts';
+import { loadEnglishNames, useMarketName } from '../components/country-names.ts';
+import { DataNotice } from '../components/DataNotice.tsx';
 import { FloatingSearchBar } from '../components/FloatingSearchBar.tsx';
+import { NameInput } from '../components/NameInput.tsx';
 import { RecentSearches } from '../components/RecentSearches.tsx';
-import { ResultCard } from '../components/ResultCard.tsx';
-import { RiskMap } from '../components/RiskMap.tsx';
 import { useRecentSearches } from '../components/recent-searches.ts';
-import { StatusFilter } from '../components/StatusFilter.tsx';
 import {
   DEFAULT_COUNTRY,
   DEFAULT_STATUS_CHOICE,
-  formatCount,
   formFromParams,
   MAX_CLASS_TAGS,
   MAX_COUNTRY_TAGS,
@@ -57,7 +55,9 @@ interface RunOptions {
   searchId?: string | undefined;
 }
 
-// The dialogs load on first use, so the route's first load carries none of them.
+// The dialogs load on first use and the results with the first search, so the route's first load carries none
+// of them.
+const SearchResults = lazy(() => import('../components/SearchResults.tsx'));
 const CountryDialog = lazy(() => import('../components/CountryDialog.tsx'));
 const PurchaseDialog = lazy(() => import('../components/PurchaseDialog.tsx'));
 const ConsultantDialog = lazy(() => import('../components/ConsultantDialog.tsx'));
@@ -86,6 +86,8 @@ export default function TrademarkSearchPage() {
   const [dialog, setDialog] = useState<'country' | 'purchase' | null>(null);
   const [consulting, setConsulting] = useState(false);
   const sequence = useRef(0);
+  // The tabs' radio group of its own: antd names every Segmented's group alike under test, which would join groups.
+  const countryTabsName = useId();
 
   const run = useCallback(
     async ({ submitted: target, status: statusChoice, page, searchId }: RunOptions) => {
@@ -253,11 +255,9 @@ export default function TrademarkSearchPage() {
   return (
     <Flex vertical gap="middle">
       <PageTitle title={t('trademarkSearch.title')} description={t('trademarkSearch.description')} />
-      <Alert
-        type="info"
-        showIcon
-        title={latest ? t('trademarkSearch.notice', { date: latest }) : t('trademarkSearch.noticeNoDate')}
-      />
+      <DataNotice>
+        {latest ? t('trademarkSearch.notice', { date: latest }) : t('trademarkSearch.noticeNoDate')}
+      </DataNotice>
       <Flex gap="middle" align="flex-start" wrap>
         <Flex
           vertical
@@ -271,15 +271,11 @@ export default function TrademarkSearchPage() {
           }}
         >
           <Flex gap="small" wrap>
-            <Input
-              aria-label={t('trademarkSearch.name')}
-              placeholder={t('trademarkSearch.namePlaceholder')}
+            <NameInput
               value={form.text}
-              maxLength={100}
-              allowClear
               style={{ flex: '2 1 240px' }}
-              onChange={(event) => setForm({ ...form, text: event.target.value })}
-              onPressEnter={() => submit(form)}
+              onChange={(text) => setForm({ ...form, text })}
+              onEnter={() => submit(form)}
             />
             <Flex style={{ flex: '2 1 240px', minWidth: 0 }}>
               <Select
@@ -291,11 +287,19 @@ export default function TrademarkSearchPage() {
                 maxTagCount={MAX_COUNTRY_TAGS}
                 optionFilterProp="search"
                 style={{ flex: 1, minWidth: 0 }}
+                // The search matches English names too; in Chinese they load when the picker is first used.
+                onFocus={() => void loadEnglishNames()}
                 onChange={(countries: string[]) => setForm({ ...form, countries })}
                 popupRender={(menu) => (
                   <>
                     {menu}
-                    <Divider style={{ margin: `${token.marginXXS}px 0` }} />
+                    <hr
+                      style={{
+                        margin: `${token.marginXXS}px 0`,
+                        border: 'none',
+                        borderTop: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}`,
+                      }}
+                    />
                     <Button type="link" size="small" icon={<GlobalOutlined />} onClick={openCountryDialog}>
                       {t('trademarkSearch.countryDialog.open')}
                     </Button>
@@ -353,66 +357,44 @@ export default function TrademarkSearchPage() {
       </Flex>
 
       {submitted ? (
-        <Tabs
-          activeKey={submitted.country}
-          onChange={changeCountryTab}
-          items={submitted.form.countries.map((code) => {
-            const date = times?.[code]?.lastAppDate;
-            return {
-              key: code,
-              label: (
-                <Tooltip
-                  title={date ? t('trademarkSearch.tabUpdated', { date }) : t('trademarkSearch.tabNoDate')}
-                >
+        // The country tabs: a segmented control (already on every page) rather than antd Tabs, which would add
+        // ~17 KB to this route's first load. Each choice narrows the same search to one market.
+        <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Segmented
+            name={countryTabsName}
+            aria-label={t('trademarkSearch.country')}
+            value={submitted.country}
+            onChange={changeCountryTab}
+            options={submitted.form.countries.map((code) => {
+              const date = times?.[code]?.lastAppDate;
+              return {
+                value: code,
+                tooltip: date ? t('trademarkSearch.tabUpdated', { date }) : t('trademarkSearch.tabNoDate'),
+                label: (
                   <Flex component="span" gap={6} align="center">
                     <CountryFlag code={code} />
                     <span>{marketName(code)}</span>
                   </Flex>
-                </Tooltip>
-              ),
-            };
-          })}
-        />
+                ),
+              };
+            })}
+          />
+        </div>
       ) : null}
 
       <Spin spinning={loading}>
         {results && submitted ? (
-          <Flex vertical gap="middle">
-            <RiskMap
-              statistics={results.niceClassStatistics}
-              associations={results.classAssociations}
-              selected={submitted.form.classes}
-              onPick={pickClass}
+          <Suspense fallback={<div style={{ minHeight: 120 }} />}>
+            <SearchResults
+              results={results}
+              classes={submitted.form.classes}
+              status={status}
+              loadingMore={loadingMore}
+              onStatusChange={changeStatus}
+              onPickClass={pickClass}
+              onPurchase={() => setDialog('purchase')}
             />
-            <Flex justify="space-between" align="center" wrap gap="small">
-              <Flex gap="small" align="center" wrap>
-                <strong>{t('trademarkSearch.count', { total: formatCount(results.total) })}</strong>
-                <Tooltip title={t('trademarkSearch.fieldsHelp')}>
-                  <QuestionCircleOutlined aria-label={t('trademarkSearch.fieldsHelp')} />
-                </Tooltip>
-                <Button size="small" type="primary" ghost onClick={() => setDialog('purchase')}>
-                  {t('trademarkSearch.purchase.open')}
-                </Button>
-              </Flex>
-              <StatusFilter value={status} onChange={changeStatus} />
-            </Flex>
-            {results.results.length ? (
-              <Flex vertical gap="small">
-                {results.results.map((item) => (
-                  <ResultCard key={item.id} item={item} />
-                ))}
-                <div style={{ textAlign: 'center', color: token.colorTextSecondary }}>
-                  {loadingMore
-                    ? t('trademarkSearch.loadingMore')
-                    : results.results.length >= results.total
-                      ? t('trademarkSearch.noMore')
-                      : null}
-                </div>
-              </Flex>
-            ) : (
-              <Empty description={t('trademarkSearch.empty')} />
-            )}
-          </Flex>
+          </Suspense>
         ) : (
           <div style={{ minHeight: loading ? 120 : 0 }} />
         )}
