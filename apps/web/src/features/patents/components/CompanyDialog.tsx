@@ -1,6 +1,7 @@
 import type { PatentRow } from '@kxt/contracts/patents';
-import { Descriptions, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { applicantDetailItems, orDash, RecordDescriptions } from './record-descriptions.tsx';
 
 type Applicant = Partial<
   Record<'kind' | 'nameCn' | 'nameEn' | 'addressCn' | 'addressEn' | 'idNumber' | 'contactEmail', string>
@@ -17,7 +18,6 @@ export function rowApplicant(row: PatentRow): Applicant | null {
 export function CompanyDialog({ row, onClose }: { row: PatentRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const applicant = row ? rowApplicant(row) : null;
-  const value = (text: string | undefined | null) => text || '-';
   return (
     <Modal
       title={t('patent.company.title')}
@@ -27,12 +27,9 @@ export function CompanyDialog({ row, onClose }: { row: PatentRow | null; onClose
       destroyOnHidden
     >
       {row ? (
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <RecordDescriptions
           items={[
-            { key: 'title', label: t('patent.columns.applyTitle'), children: value(row.applyTitle) },
+            { key: 'title', label: t('patent.columns.applyTitle'), children: orDash(row.applyTitle) },
             {
               key: 'capacity',
               label: t('patent.columns.applyName'),
@@ -46,24 +43,8 @@ export function CompanyDialog({ row, onClose }: { row: PatentRow | null; onClose
                   ? t(`patent.materials.kind.${applicant.kind}`)
                   : '-',
             },
-            { key: 'nameEn', label: t('patent.materials.nameEn'), children: value(applicant?.nameEn) },
-            {
-              key: 'addressCn',
-              label: t('patent.materials.addressCn'),
-              children: value(applicant?.addressCn),
-            },
-            {
-              key: 'addressEn',
-              label: t('patent.materials.addressEn'),
-              children: value(applicant?.addressEn),
-            },
-            { key: 'id', label: t('patent.materials.idNumber'), children: value(applicant?.idNumber) },
-            {
-              key: 'email',
-              label: t('patent.materials.contactEmail'),
-              children: value(applicant?.contactEmail),
-            },
-            { key: 'inventor', label: t('patent.columns.inventorName'), children: value(row.inventorName) },
+            ...applicantDetailItems(t, applicant),
+            { key: 'inventor', label: t('patent.columns.inventorName'), children: orDash(row.inventorName) },
           ]}
         />
       ) : null}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/DataTable/fields.tsx';
 import { toMinorUnits } from '../../../components/DataTable/format.ts';
 import { postAdminPatent } from '../api/admin-actions.ts';
-import { AttachedFilesField } from './AttachedFilesField.tsx';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { RequiredDateItem, RequiredPdfItem } from './record-fields.tsx';
 
 /** The small one-step reviewer entries: review receipt, certificate, authorization fee, expedited notice. */
 export type EntryKind = 'reviewReceipt' | 'certificate' | 'authorizationFee' | 'expeditedNotice';
@@ -29,10 +29,6 @@ interface EntryDialogProps {
 export function EntryDialog({ kind, row, onClose, onDone }: EntryDialogProps) {
   const { t } = useTranslation();
   const open = kind !== null && row !== null;
-  const fileRule = [
-    { required: true, type: 'array' as const, min: 1, message: t('patent.validation.files') },
-  ];
-  const dateRule = [{ required: true, message: t('patent.validation.date') }];
 
   const submit = async (values: Values) => {
     if (!row || !kind) return;
@@ -70,15 +66,13 @@ export function EntryDialog({ kind, row, onClose, onDone }: EntryDialogProps) {
       onSubmit={submit}
     >
       {kind === 'reviewReceipt' || kind === 'certificate' ? (
-        <Form.Item
+        <RequiredDateItem
           name="date"
           label={t(
             kind === 'reviewReceipt' ? 'patent.fields.recheckReceiptTime' : 'patent.fields.certificateTime',
           )}
-          rules={dateRule}
-        >
-          <DateField />
-        </Form.Item>
+          message={t('patent.validation.date')}
+        />
       ) : null}
       {kind === 'certificate' ? (
         <Form.Item name="renewalTime" label={t('patent.columns.renewalTime')}>
@@ -96,9 +90,12 @@ export function EntryDialog({ kind, row, onClose, onDone }: EntryDialogProps) {
         </Form.Item>
       ) : null}
       {kind && kind !== 'authorizationFee' ? (
-        <Form.Item name="files" label={t('patent.fields.files')} rules={fileRule}>
-          <AttachedFilesField purpose="document" pdfOnly max={kind === 'reviewReceipt' ? 1 : 10} />
-        </Form.Item>
+        <RequiredPdfItem
+          name="files"
+          label={t('patent.fields.files')}
+          message={t('patent.validation.files')}
+          max={kind === 'reviewReceipt' ? 1 : 10}
+        />
       ) : null}
     </RecordFormDialog>
   );

@@ -1,10 +1,8 @@
 import type { AttachedFile, FilingReceiptBody, PatentRow } from '@kxt/contracts/patents';
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DataTable/fields.tsx';
 import { postAdminPatent } from '../api/admin-actions.ts';
-import { AttachedFilesField } from './AttachedFilesField.tsx';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { RequiredDateItem, RequiredPdfItem, RequiredTextItem } from './record-fields.tsx';
 
 interface Values {
   referenceNumber?: string;
@@ -53,39 +51,28 @@ export function FilingReceiptDialog({ row, onClose, onDone }: FilingReceiptDialo
       onSave={(values) => post(0, values)}
       onSubmit={(values) => post(1, values)}
     >
-      <Form.Item
+      <RequiredTextItem
         name="referenceNumber"
         label={t('patent.fields.referenceNumber')}
-        rules={[
-          { required: true, whitespace: true, message: t('patent.validation.referenceNumber') },
-          { max: 100 },
-        ]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.referenceNumber')}
+        max={100}
+      />
+      <RequiredTextItem
         name="agent"
         label={t('patent.fields.agent')}
-        rules={[{ required: true, whitespace: true, message: t('patent.validation.agent') }, { max: 100 }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.agent')}
+        max={100}
+      />
+      <RequiredDateItem
         name="acceptTime"
         label={t('patent.fields.acceptTime')}
-        rules={[{ required: true, message: t('patent.validation.acceptTime') }]}
-      >
-        <DateField />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.acceptTime')}
+      />
+      <RequiredPdfItem
         name="acceptReceiptFiles"
         label={t('patent.fields.acceptReceiptFiles')}
-        rules={[
-          { required: true, type: 'array', min: 1, message: t('patent.validation.acceptReceiptFiles') },
-        ]}
-      >
-        <AttachedFilesField purpose="document" pdfOnly />
-      </Form.Item>
+        message={t('patent.validation.acceptReceiptFiles')}
+      />
     </RecordFormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { AttachedFile } from '@kxt/contracts/patents';
-import { Alert, Descriptions, Drawer, Empty, Flex, Image, Spin } from 'antd';
+import { Alert, Drawer, Empty, Flex, Image, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { useMaterials } from '../api/materials.ts';
 import { FilesTable } from './FileViewer.tsx';
 import type { MaterialsValues } from './materials-values.ts';
+import { applicantDetailItems, orDash, RecordDescriptions } from './record-descriptions.tsx';
 
 /** Submitted (or draft) materials, read-only. */
 export function MaterialsView({ materials }: { materials: Partial<MaterialsValues> }) {
@@ -13,38 +14,23 @@ export function MaterialsView({ materials }: { materials: Partial<MaterialsValue
   const applicant = materials.applicant;
   const product = materials.productNameInfo;
   const pictures = materials.productSeriesInfo?.pictureInfoList ?? [];
-  const value = (text: string | undefined | null) => text || '-';
   const files = (list: AttachedFile[] | undefined) => list ?? [];
   return (
     <Flex vertical gap="large">
-      <Descriptions
+      <RecordDescriptions
         title={t('patent.materials.applicant')}
-        size="small"
-        column={1}
-        bordered
         items={[
           {
             key: 'kind',
             label: t('patent.materials.applicantKind'),
             children: applicant?.kind ? t(`patent.materials.kind.${applicant.kind}`) : '-',
           },
-          { key: 'nameCn', label: t('patent.materials.nameCn'), children: value(applicant?.nameCn) },
-          { key: 'nameEn', label: t('patent.materials.nameEn'), children: value(applicant?.nameEn) },
-          { key: 'addressCn', label: t('patent.materials.addressCn'), children: value(applicant?.addressCn) },
-          { key: 'addressEn', label: t('patent.materials.addressEn'), children: value(applicant?.addressEn) },
-          { key: 'id', label: t('patent.materials.idNumber'), children: value(applicant?.idNumber) },
-          {
-            key: 'email',
-            label: t('patent.materials.contactEmail'),
-            children: value(applicant?.contactEmail),
-          },
+          { key: 'nameCn', label: t('patent.materials.nameCn'), children: orDash(applicant?.nameCn) },
+          ...applicantDetailItems(t, applicant),
         ]}
       />
-      <Descriptions
+      <RecordDescriptions
         title={t('patent.materials.inventors')}
-        size="small"
-        column={1}
-        bordered
         items={(materials.inventors ?? []).map((inventor, index) => ({
           key: String(index),
           label: `${index + 1}`,
@@ -52,18 +38,15 @@ export function MaterialsView({ materials }: { materials: Partial<MaterialsValue
             [inventor.nameCn, inventor.nameEn, inventor.nationality].filter(Boolean).join(' / ') || '-',
         }))}
       />
-      <Descriptions
+      <RecordDescriptions
         title={t('patent.materials.product')}
-        size="small"
-        column={1}
-        bordered
         items={[
-          { key: 'cn', label: t('patent.materials.productNameCN'), children: value(product?.productNameCN) },
-          { key: 'en', label: t('patent.materials.productNameEN'), children: value(product?.productNameEN) },
+          { key: 'cn', label: t('patent.materials.productNameCN'), children: orDash(product?.productNameCN) },
+          { key: 'en', label: t('patent.materials.productNameEN'), children: orDash(product?.productNameEN) },
           {
             key: 'class',
             label: t('patent.materials.productClassify'),
-            children: value(product?.productClassify),
+            children: orDash(product?.productClassify),
           },
         ]}
       />
@@ -96,11 +79,8 @@ export function MaterialsView({ materials }: { materials: Partial<MaterialsValue
         <strong>{t('patent.materials.specification')}</strong>
         <FilesTable files={files(materials.specification)} />
       </Flex>
-      <Descriptions
-        size="small"
-        column={1}
-        bordered
-        items={[{ key: 'remark', label: t('patent.materials.remark'), children: value(materials.remark) }]}
+      <RecordDescriptions
+        items={[{ key: 'remark', label: t('patent.materials.remark'), children: orDash(materials.remark) }]}
       />
     </Flex>
   );

@@ -1,10 +1,9 @@
 import type { AttachedFile, OfficeActionBody, PatentRow } from '@kxt/contracts/patents';
 import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DataTable/fields.tsx';
 import { postAdminPatent } from '../api/admin-actions.ts';
-import { AttachedFilesField } from './AttachedFilesField.tsx';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { RequiredDateItem, RequiredPdfItem, requiredRules } from './record-fields.tsx';
 
 interface Values {
   fileExists?: 0 | 1;
@@ -41,7 +40,6 @@ interface OfficeActionDialogProps {
 export function OfficeActionDialog({ row, onClose, onDone }: OfficeActionDialogProps) {
   const { t } = useTranslation();
   const saved = row?.oaDataInfo;
-  const fileRule = (message: string) => [{ required: true, type: 'array' as const, min: 1, message }];
   return (
     <RecordFormDialog<Values>
       title={`${t('patent.admin.officeActionTitle')}${row ? ` · ${row.serviceCode}` : ''}`}
@@ -65,7 +63,7 @@ export function OfficeActionDialog({ row, onClose, onDone }: OfficeActionDialogP
       <Form.Item
         name="fileExists"
         label={t('patent.fields.fileExists')}
-        rules={[{ required: true, message: t('patent.validation.fileExists') }]}
+        rules={requiredRules(t('patent.validation.fileExists'))}
       >
         <Radio.Group
           options={[
@@ -78,36 +76,30 @@ export function OfficeActionDialog({ row, onClose, onDone }: OfficeActionDialogP
         {({ getFieldValue }) =>
           getFieldValue('fileExists') === 1 ? (
             <>
-              <Form.Item
+              <RequiredDateItem
                 name="issuanceTime"
                 label={t('patent.fields.issuanceTime')}
-                rules={[{ required: true, message: t('patent.validation.issuanceTime') }]}
-              >
-                <DateField />
-              </Form.Item>
-              <Form.Item
+                message={t('patent.validation.issuanceTime')}
+              />
+              <RequiredDateItem
                 name="oaAbortAnswerTime"
                 label={t('patent.fields.oaAbortAnswerTime')}
-                rules={[{ required: true, message: t('patent.validation.oaAbortAnswerTime') }]}
-              >
-                <DateField />
-              </Form.Item>
-              <Form.Item
+                message={t('patent.validation.oaAbortAnswerTime')}
+              />
+              <RequiredPdfItem
                 name="oaFile"
                 label={t('patent.fields.oaFile')}
-                rules={fileRule(t('patent.validation.oaFile'))}
-              >
-                <AttachedFilesField purpose="document" pdfOnly max={1} />
-              </Form.Item>
+                message={t('patent.validation.oaFile')}
+                max={1}
+              />
             </>
           ) : getFieldValue('fileExists') === 0 ? (
-            <Form.Item
+            <RequiredPdfItem
               name="ascertainmentFile"
               label={t('patent.fields.ascertainmentFile')}
-              rules={fileRule(t('patent.validation.ascertainmentFile'))}
-            >
-              <AttachedFilesField purpose="document" pdfOnly max={1} />
-            </Form.Item>
+              message={t('patent.validation.ascertainmentFile')}
+              max={1}
+            />
           ) : null
         }
       </Form.Item>

@@ -1,10 +1,11 @@
-import type { PatentRow } from '@kxt/contracts/patents';
-import { Descriptions, Empty, Flex, Modal } from 'antd';
+import type { AttachedFile, PatentRow } from '@kxt/contracts/patents';
+import { Empty, Flex, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../components/DataTable/format.ts';
 import { DeadlineText } from './DeadlineText.tsx';
 import { FileLink, FilesTable } from './FileViewer.tsx';
+import { orDash, RecordDescriptions, type RecordItems } from './record-descriptions.tsx';
 
 /** The read-only records a customer (or a reviewer) opens from a row. */
 export type PatentRecordKind =
@@ -17,7 +18,6 @@ export type PatentRecordKind =
   | 'expeditedNotice';
 
 const day = (value: string | null | undefined) => (value ? formatDate(value) : '-');
-const text = (value: string | null | undefined) => value || '-';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,11 +28,45 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A record's details, then its files dated by the record. */
+function DetailsAndFiles({
+  items,
+  files,
+  date,
+}: {
+  items: RecordItems;
+  files: AttachedFile[];
+  date: string | null;
+}) {
+  return (
+    <>
+      <RecordDescriptions items={items} />
+      <FilesTable files={files} date={date} />
+    </>
+  );
+}
+
 /** What a record holds, for one row; "nothing yet" when the record is missing. */
 export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: PatentRow }) {
   const { t } = useTranslation();
   const none = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('patent.records.none')} />;
   const us = row.countryCode === 'US';
+  // The filing receipt's lines, the same in the US receipt, the US notice and the first filing.
+  const referenceItem = (value: string | null | undefined) => ({
+    key: 'ref',
+    label: t('patent.fields.referenceNumber'),
+    children: orDash(value),
+  });
+  const agentItem = (value: string | null | undefined) => ({
+    key: 'agent',
+    label: t('patent.fields.agent'),
+    children: orDash(value),
+  });
+  const acceptTimeItem = (value: string | null | undefined) => ({
+    key: 'time',
+    label: t('patent.fields.acceptTime'),
+    children: day(value),
+  });
 
   switch (kind) {
     case 'patentInfo':
@@ -42,32 +76,21 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
         return (
           <Flex vertical gap="large">
             <Section title={t('patent.records.usReceipt')}>
-              <Descriptions
-                size="small"
-                column={1}
-                bordered
-                items={[
-                  {
-                    key: 'ref',
-                    label: t('patent.fields.referenceNumber'),
-                    children: text(receipt.referenceNumber),
-                  },
-                  { key: 'time', label: t('patent.fields.acceptTime'), children: day(receipt.acceptTime) },
-                ]}
+              <DetailsAndFiles
+                items={[referenceItem(receipt.referenceNumber), acceptTimeItem(receipt.acceptTime)]}
+                files={receipt.receiptFiles}
+                date={receipt.acceptTime}
               />
-              <FilesTable files={receipt.receiptFiles} date={receipt.acceptTime} />
             </Section>
             <Section title={t('patent.records.usNotice')}>
-              <Descriptions
-                size="small"
-                column={1}
-                bordered
+              <DetailsAndFiles
                 items={[
-                  { key: 'agent', label: t('patent.fields.agent'), children: text(notice.agent) },
+                  agentItem(notice.agent),
                   { key: 'time', label: t('patent.fields.noticeTime'), children: day(notice.acceptTime) },
                 ]}
+                files={notice.noticeFiles}
+                date={notice.acceptTime}
               />
-              <FilesTable files={notice.noticeFiles} date={notice.acceptTime} />
             </Section>
           </Flex>
         );
@@ -85,21 +108,15 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
       }
       return (
         <Flex vertical gap="middle">
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
+          <DetailsAndFiles
             items={[
-              {
-                key: 'ref',
-                label: t('patent.fields.referenceNumber'),
-                children: text(record.referenceNumber),
-              },
-              { key: 'agent', label: t('patent.fields.agent'), children: text(record.agent) },
-              { key: 'time', label: t('patent.fields.acceptTime'), children: day(record.acceptTime) },
+              referenceItem(record.referenceNumber),
+              agentItem(record.agent),
+              acceptTimeItem(record.acceptTime),
             ]}
+            files={record.acceptReceiptFiles}
+            date={record.acceptTime}
           />
-          <FilesTable files={record.acceptReceiptFiles} date={record.acceptTime} />
         </Flex>
       );
     }
@@ -109,15 +126,12 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
       const [start, end] = (record.brandOathTime ?? '').split('/');
       return (
         <Flex vertical gap="middle">
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
+          <DetailsAndFiles
             items={[
               {
                 key: 'no',
                 label: t('patent.fields.registrationNumber'),
-                children: text(record.registrationNumber),
+                children: orDash(record.registrationNumber),
               },
               {
                 key: 'time',
@@ -130,8 +144,9 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
                 children: start ? `${day(start)} ~ ${day(end)}` : '-',
               },
             ]}
+            files={record.brandRegisterFiles}
+            date={record.brandRegisterTime}
           />
-          <FilesTable files={record.brandRegisterFiles} date={record.brandRegisterTime} />
         </Flex>
       );
     }
@@ -150,10 +165,7 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
       const record = row.oaDataInfo;
       if (!record) return none;
       return record.fileExists === 1 ? (
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <RecordDescriptions
           items={[
             { key: 'exists', label: t('patent.fields.fileExists'), children: t('lists.yes') },
             { key: 'issued', label: t('patent.fields.issuanceTime'), children: day(record.issuanceTime) },
@@ -174,10 +186,7 @@ export function PatentRecord({ kind, row }: { kind: PatentRecordKind; row: Paten
           ]}
         />
       ) : (
-        <Descriptions
-          size="small"
-          column={1}
-          bordered
+        <RecordDescriptions
           items={[
             { key: 'exists', label: t('patent.fields.fileExists'), children: t('lists.no') },
             {

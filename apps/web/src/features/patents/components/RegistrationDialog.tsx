@@ -1,11 +1,10 @@
 import type { AttachedFile, PatentRow, RegistrationBody } from '@kxt/contracts/patents';
-import { DatePicker, Form, Input } from 'antd';
+import { DatePicker, Form } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DataTable/fields.tsx';
 import { postAdminPatent } from '../api/admin-actions.ts';
-import { AttachedFilesField } from './AttachedFilesField.tsx';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { RequiredDateItem, RequiredPdfItem, RequiredTextItem } from './record-fields.tsx';
 
 interface Values {
   registrationNumber?: string;
@@ -65,23 +64,17 @@ export function RegistrationDialog({ row, onClose, onDone }: RegistrationDialogP
       onSave={(values) => post(0, values)}
       onSubmit={(values) => post(1, values)}
     >
-      <Form.Item
+      <RequiredTextItem
         name="registrationNumber"
         label={t('patent.fields.registrationNumber')}
-        rules={[
-          { required: true, whitespace: true, message: t('patent.validation.registrationNumber') },
-          { max: 100 },
-        ]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.registrationNumber')}
+        max={100}
+      />
+      <RequiredDateItem
         name="brandRegisterTime"
         label={t('patent.fields.brandRegisterTime')}
-        rules={[{ required: true, message: t('patent.validation.brandRegisterTime') }]}
-      >
-        <DateField />
-      </Form.Item>
+        message={t('patent.validation.brandRegisterTime')}
+      />
       <Form.Item
         name="brandOathTime"
         label={t('patent.fields.brandOathTime')}
@@ -89,15 +82,11 @@ export function RegistrationDialog({ row, onClose, onDone }: RegistrationDialogP
       >
         <DatePicker.RangePicker style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item
+      <RequiredPdfItem
         name="brandRegisterFiles"
         label={t('patent.fields.brandRegisterFiles')}
-        rules={[
-          { required: true, type: 'array', min: 1, message: t('patent.validation.brandRegisterFiles') },
-        ]}
-      >
-        <AttachedFilesField purpose="document" pdfOnly />
-      </Form.Item>
+        message={t('patent.validation.brandRegisterFiles')}
+      />
     </RecordFormDialog>
   );
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postAdminPatent } from '../api/admin-actions.ts';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { requiredTextRules } from './record-fields.tsx';
 
 interface Values {
   decision?: 'approve' | 'reject';
@@ -62,10 +63,7 @@ export function ReviewDialog({ subject, row, onClose, onDone, children }: Review
             <Form.Item
               name="reason"
               label={t('patent.admin.reason')}
-              rules={[
-                { required: true, whitespace: true, message: t('patent.validation.reason') },
-                { max: REASON_MAX },
-              ]}
+              rules={requiredTextRules(t('patent.validation.reason'), REASON_MAX)}
             >
               <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_MAX} showCount />
             </Form.Item>

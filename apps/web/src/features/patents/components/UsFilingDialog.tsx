@@ -1,10 +1,9 @@
 import type { AttachedFile, PatentRow, UsFilingBody } from '@kxt/contracts/patents';
-import { Divider, Form, Input } from 'antd';
+import { Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DataTable/fields.tsx';
 import { postAdminPatent } from '../api/admin-actions.ts';
-import { AttachedFilesField } from './AttachedFilesField.tsx';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
+import { RequiredDateItem, RequiredPdfItem, RequiredTextItem } from './record-fields.tsx';
 
 interface Values {
   referenceNumber?: string;
@@ -44,7 +43,6 @@ export function UsFilingDialog({ row, onClose, onDone }: UsFilingDialogProps) {
     await postAdminPatent(row.id, 'us-filing', usFilingBody(type, values));
     onDone();
   };
-  const file = (message: string) => [{ required: true, type: 'array' as const, min: 1, message }];
   return (
     <RecordFormDialog<Values>
       title={`${t('patent.admin.usFilingTitle')}${row ? ` · ${row.serviceCode}` : ''}`}
@@ -63,49 +61,37 @@ export function UsFilingDialog({ row, onClose, onDone }: UsFilingDialogProps) {
       onSubmit={(values) => post(1, values)}
     >
       <Divider titlePlacement="start">{t('patent.records.usReceipt')}</Divider>
-      <Form.Item
+      <RequiredTextItem
         name="referenceNumber"
         label={t('patent.fields.referenceNumber')}
-        rules={[{ required: true, whitespace: true, message: t('patent.validation.referenceNumber') }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.referenceNumber')}
+      />
+      <RequiredDateItem
         name="acceptTime"
         label={t('patent.fields.acceptTime')}
-        rules={[{ required: true, message: t('patent.validation.acceptTime') }]}
-      >
-        <DateField />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.acceptTime')}
+      />
+      <RequiredPdfItem
         name="receiptFiles"
         label={t('patent.fields.acceptReceiptFiles')}
-        rules={file(t('patent.validation.acceptReceiptFiles'))}
-      >
-        <AttachedFilesField purpose="document" pdfOnly />
-      </Form.Item>
+        message={t('patent.validation.acceptReceiptFiles')}
+      />
       <Divider titlePlacement="start">{t('patent.records.usNotice')}</Divider>
-      <Form.Item
+      <RequiredTextItem
         name="agent"
         label={t('patent.fields.agent')}
-        rules={[{ required: true, whitespace: true, message: t('patent.validation.agent') }]}
-      >
-        <Input />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.agent')}
+      />
+      <RequiredDateItem
         name="noticeTime"
         label={t('patent.fields.noticeTime')}
-        rules={[{ required: true, message: t('patent.validation.noticeTime') }]}
-      >
-        <DateField />
-      </Form.Item>
-      <Form.Item
+        message={t('patent.validation.noticeTime')}
+      />
+      <RequiredPdfItem
         name="noticeFiles"
         label={t('patent.fields.noticeFiles')}
-        rules={file(t('patent.validation.noticeFiles'))}
-      >
-        <AttachedFilesField purpose="document" pdfOnly />
-      </Form.Item>
+        message={t('patent.validation.noticeFiles')}
+      />
     </RecordFormDialog>
   );
 }

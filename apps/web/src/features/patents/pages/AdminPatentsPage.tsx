@@ -1,11 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  type AdminPatentRow,
-  type PatentActor,
-  type PatentRow,
-  type PatentStatusCount,
-  patentStatusLabel,
-} from '@kxt/contracts/patents';
+import type { AdminPatentRow, PatentActor, PatentRow, PatentStatusCount } from '@kxt/contracts/patents';
 import { Button, Flex, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +12,12 @@ import { useSessionUser } from '../../../components/session/current-user.ts';
 import { listAdminPatents, type PatentListResult } from '../api/list-patents.ts';
 import { usePatentCountries } from '../api/patent-countries.ts';
 import { AdminPatentDrawer } from '../components/AdminPatentDrawer.tsx';
-import { DeadlineText } from '../components/DeadlineText.tsx';
 import { EntryDialog, type EntryKind } from '../components/EntryDialogs.tsx';
 import { FilingReceiptDialog } from '../components/FilingReceiptDialog.tsx';
 import { MaterialsDrawer } from '../components/MaterialsView.tsx';
 import { OfficeActionDialog } from '../components/OfficeActionDialog.tsx';
 import { ALL_STATUSES, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
-import { applyCapacityEnum, patentTypeEnum } from '../components/patent-format.ts';
+import { patentColumns } from '../components/patent-columns.tsx';
 import { RegistrationDialog } from '../components/RegistrationDialog.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
 import { type ReviewerAction, reviewerActions } from '../components/reviewer-actions.ts';
@@ -96,62 +89,25 @@ export default function AdminPatentsPage() {
       okText: t(`patent.transitions.${transition}`),
     });
 
-  const countryEnum = Object.fromEntries(
-    Object.entries(countries.data ?? {}).map(([id, name]) => [id, { text: name }]),
-  );
-  const plain = { search: false as const };
   const columns: DataTableColumn<AdminPatentRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'searchValue',
-      hideInTable: true,
-      fieldProps: { placeholder: t('patent.list.keywordPlaceholder') },
-    },
-    { title: t('patent.columns.serviceCode'), dataIndex: 'serviceCode', ...plain },
-    { title: t('patent.admin.customer'), dataIndex: 'customerName', ...plain },
-    {
-      title: t('patent.columns.country'),
-      dataIndex: 'countryId',
-      valueType: 'select',
-      valueEnum: countryEnum,
-      fieldProps: { showSearch: { optionFilterProp: 'label' } },
-      render: (_dom, row) => row.countryName || '-',
-    },
-    {
-      title: t('patent.columns.applyName'),
-      dataIndex: 'applyName',
-      valueType: 'select',
-      valueEnum: applyCapacityEnum(t),
-    },
-    { title: t('patent.columns.applyTitle'), dataIndex: 'applyTitle', ...plain },
-    {
-      title: t('patent.columns.patentType'),
-      dataIndex: 'patentType',
-      valueType: 'select',
-      valueEnum: patentTypeEnum(t),
-      ...plain,
-    },
-    { title: t('patent.columns.productName'), dataIndex: 'productName', ...plain },
-    { title: t('patent.columns.referenceNumber'), dataIndex: 'referenceNumber', ...plain },
-    { title: t('patent.columns.registrationNumber'), dataIndex: 'registrationNumber', ...plain },
-    {
-      title: t('patent.columns.submissionTime'),
-      dataIndex: 'submissionTime',
-      valueType: 'dateTime',
-      ...plain,
-    },
-    {
-      title: t('patent.columns.oaAbortAnswerTime'),
-      dataIndex: 'oaAbortAnswerTime',
-      ...plain,
-      render: (_dom, row) => <DeadlineText date={row.oaAbortAnswerTime} />,
-    },
-    {
-      title: t('patent.columns.statusName'),
-      dataIndex: 'statusName',
-      ...plain,
-      render: (_dom, row) => row.statusName || patentStatusLabel(row.status, i18n.language),
-    },
+    ...patentColumns<AdminPatentRow>(
+      [
+        'keyword',
+        'serviceCode',
+        { title: t('patent.admin.customer'), dataIndex: 'customerName', search: false },
+        'country',
+        'applyName',
+        'applyTitle',
+        'patentType',
+        'productName',
+        'referenceNumber',
+        'registrationNumber',
+        'submissionTime',
+        'oaAbortAnswerTime',
+        'statusName',
+      ],
+      { t, language: i18n.language, countries: countries.data },
+    ),
     {
       title: t('rowActions.actions'),
       key: 'actions',

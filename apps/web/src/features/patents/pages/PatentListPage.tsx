@@ -5,7 +5,6 @@ import {
   type PatentRow,
   type PatentStatusCount,
   patentActions,
-  patentStatusLabel,
 } from '@kxt/contracts/patents';
 import { canOpenPayDialog } from '@kxt/contracts/payments';
 import { Button, Flex, Space, Tabs } from 'antd';
@@ -21,12 +20,11 @@ import { usePatentCountries } from '../api/patent-countries.ts';
 import { getPaymentStatus } from '../api/payment-status.ts';
 import { checkRefund } from '../api/refund-check.ts';
 import { CompanyDialog } from '../components/CompanyDialog.tsx';
-import { DeadlineText } from '../components/DeadlineText.tsx';
 import { MaterialsDrawer } from '../components/MaterialsView.tsx';
 import { cacheRules, rulesVersion, saveMaterialsFormParams } from '../components/materials-cache.ts';
 import { PatentRecordDialog, type PatentRecordKind } from '../components/PatentRecordDialog.tsx';
 import { ALL_STATUSES, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
-import { applyCapacityEnum, patentTypeEnum } from '../components/patent-format.ts';
+import { PATENT_COLUMNS, patentColumns } from '../components/patent-columns.tsx';
 import { goToPurchase } from '../components/purchase.ts';
 import { RejectionDialog } from '../components/RejectReasonsDialog.tsx';
 import { ReplyPackageDialog } from '../components/ReplyPackageDialog.tsx';
@@ -167,96 +165,14 @@ export default function PatentListPage({ maxBadge }: PatentListPageProps) {
     );
   };
 
-  const countryEnum = Object.fromEntries(
-    Object.entries(countries.data ?? {}).map(([id, name]) => [id, { text: name }]),
-  );
-  const registerStatusEnum = {
-    0: { text: t('patent.registerStatus.0') },
-    1: { text: t('patent.registerStatus.1') },
-    2: { text: t('patent.registerStatus.2') },
-  };
-  const plain = { search: false as const };
-
   const columns: DataTableColumn<PatentRow>[] = [
-    {
-      title: t('lists.keyword'),
-      dataIndex: 'searchValue',
-      hideInTable: true,
-      fieldProps: { placeholder: t('patent.list.keywordPlaceholder') },
-    },
-    { title: t('patent.columns.parentOrderNo'), dataIndex: 'parentOrderNo', ...plain },
-    { title: t('patent.columns.serviceCode'), dataIndex: 'serviceCode', ...plain },
-    {
-      title: t('patent.columns.country'),
-      dataIndex: 'countryId',
-      valueType: 'select',
-      valueEnum: countryEnum,
-      fieldProps: { showSearch: { optionFilterProp: 'label' }, loading: countries.isPending },
-      render: (_dom, row) => row.countryName || '-',
-    },
-    { title: t('patent.columns.serviceName'), dataIndex: 'serviceName', ...plain },
-    {
-      title: t('patent.columns.applyName'),
-      dataIndex: 'applyName',
-      valueType: 'select',
-      valueEnum: applyCapacityEnum(t),
-    },
-    {
-      title: t('patent.columns.applyTitle'),
-      dataIndex: 'applyTitle',
-      ...plain,
-      render: (dom, row) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCompany(row)}>
-          {dom}
-        </Button>
-      ),
-    },
-    { title: t('patent.columns.inventorName'), dataIndex: 'inventorName', ...plain },
-    {
-      title: t('patent.columns.patentType'),
-      dataIndex: 'patentType',
-      valueType: 'select',
-      valueEnum: patentTypeEnum(t),
-      ...plain,
-    },
-    { title: t('patent.columns.productName'), dataIndex: 'productName', ...plain },
-    { title: t('patent.columns.patentNumber'), dataIndex: 'patentNumber', ...plain },
-    {
-      title: t('patent.columns.registerStatus'),
-      dataIndex: 'registerStatus',
-      valueType: 'select',
-      valueEnum: registerStatusEnum,
-      ...plain,
-    },
-    { title: t('patent.columns.referenceNumber'), dataIndex: 'referenceNumber', ...plain },
-    { title: t('patent.columns.registrationNumber'), dataIndex: 'registrationNumber', ...plain },
-    { title: t('patent.columns.createDate'), dataIndex: 'createDate', valueType: 'dateTime', ...plain },
-    {
-      title: t('patent.columns.submissionTime'),
-      dataIndex: 'submissionTime',
-      valueType: 'dateTime',
-      ...plain,
-    },
-    { title: t('patent.columns.auditTime'), dataIndex: 'auditTime', valueType: 'dateTime', ...plain },
-    { title: t('patent.columns.rejectionTime'), dataIndex: 'rejectionTime', valueType: 'dateTime', ...plain },
-    {
-      title: t('patent.columns.oaAbortAnswerTime'),
-      dataIndex: 'oaAbortAnswerTime',
-      ...plain,
-      render: (_dom, row) => <DeadlineText date={row.oaAbortAnswerTime} />,
-    },
-    {
-      title: t('patent.columns.renewalTime'),
-      dataIndex: 'renewalTime',
-      ...plain,
-      render: (_dom, row) => <DeadlineText date={row.renewalTime} />,
-    },
-    {
-      title: t('patent.columns.statusName'),
-      dataIndex: 'statusName',
-      ...plain,
-      render: (_dom, row) => row.statusName || patentStatusLabel(row.status, i18n.language),
-    },
+    ...patentColumns<PatentRow>(PATENT_COLUMNS, {
+      t,
+      language: i18n.language,
+      countries: countries.data,
+      countriesLoading: countries.isPending,
+      onApplyTitle: setCompany,
+    }),
     {
       title: t('rowActions.actions'),
       key: 'actions',

@@ -1,0 +1,155 @@
+import { type PatentRow, patentStatusLabel } from '@kxt/contracts/patents';
+import { Button } from 'antd';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from '../../../components/DataTable/types.ts';
+import { DeadlineText } from './DeadlineText.tsx';
+import { applyCapacityEnum, patentTypeEnum } from './patent-format.ts';
+
+/** The §2.4 columns of a patent list, by name; `keyword` is the search field only. */
+export type PatentColumnKey =
+  | 'keyword'
+  | 'parentOrderNo'
+  | 'serviceCode'
+  | 'country'
+  | 'serviceName'
+  | 'applyName'
+  | 'applyTitle'
+  | 'inventorName'
+  | 'patentType'
+  | 'productName'
+  | 'patentNumber'
+  | 'registerStatus'
+  | 'referenceNumber'
+  | 'registrationNumber'
+  | 'createDate'
+  | 'submissionTime'
+  | 'auditTime'
+  | 'rejectionTime'
+  | 'oaAbortAnswerTime'
+  | 'renewalTime'
+  | 'statusName';
+
+/** Every §2.4 column, in the order the customer's list shows them. */
+export const PATENT_COLUMNS: readonly PatentColumnKey[] = [
+  'keyword',
+  'parentOrderNo',
+  'serviceCode',
+  'country',
+  'serviceName',
+  'applyName',
+  'applyTitle',
+  'inventorName',
+  'patentType',
+  'productName',
+  'patentNumber',
+  'registerStatus',
+  'referenceNumber',
+  'registrationNumber',
+  'createDate',
+  'submissionTime',
+  'auditTime',
+  'rejectionTime',
+  'oaAbortAnswerTime',
+  'renewalTime',
+  'statusName',
+];
+
+export interface PatentColumnOptions<Row> {
+  t: TFunction;
+  language: string;
+  /** Country id → name, for the country search select. */
+  countries: Record<string, string> | undefined;
+  /** Shows the country select as loading while the countries are asked for. */
+  countriesLoading?: boolean;
+  /** Makes the applicant's name a link (the customer's company dialog). */
+  onApplyTitle?: (row: Row) => void;
+}
+
+/**
+ * The columns both patent lists share, so a label, a deadline's colour or a status's fallback text is defined once.
+ * `layout` names them in order; a column object in it (the reviewer's customer column) stands where it is placed.
+ */
+export function patentColumns<Row extends PatentRow>(
+  layout: readonly (PatentColumnKey | DataTableColumn<Row>)[],
+  { t, language, countries, countriesLoading, onApplyTitle }: PatentColumnOptions<Row>,
+): DataTableColumn<Row>[] {
+  const plain = (key: Exclude<PatentColumnKey, 'keyword'>): DataTableColumn<Row> => ({
+    title: t(`patent.columns.${key}`),
+    dataIndex: key,
+    search: false,
+  });
+  const dateTime = (key: 'createDate' | 'submissionTime' | 'auditTime' | 'rejectionTime') => ({
+    ...plain(key),
+    valueType: 'dateTime' as const,
+  });
+  const deadline = (key: 'oaAbortAnswerTime' | 'renewalTime'): DataTableColumn<Row> => ({
+    ...plain(key),
+    render: (_dom, row) => <DeadlineText date={row[key]} />,
+  });
+
+  const columns: Record<PatentColumnKey, DataTableColumn<Row>> = {
+    keyword: {
+      title: t('lists.keyword'),
+      dataIndex: 'searchValue',
+      hideInTable: true,
+      fieldProps: { placeholder: t('patent.list.keywordPlaceholder') },
+    },
+    parentOrderNo: plain('parentOrderNo'),
+    serviceCode: plain('serviceCode'),
+    country: {
+      title: t('patent.columns.country'),
+      dataIndex: 'countryId',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        Object.entries(countries ?? {}).map(([id, name]) => [id, { text: name }]),
+      ),
+      fieldProps: { showSearch: { optionFilterProp: 'label' }, loading: countriesLoading },
+      render: (_dom, row) => row.countryName || '-',
+    },
+    serviceName: plain('serviceName'),
+    applyName: {
+      title: t('patent.columns.applyName'),
+      dataIndex: 'applyName',
+      valueType: 'select',
+      valueEnum: applyCapacityEnum(t),
+    },
+    applyTitle: {
+      ...plain('applyTitle'),
+      ...(onApplyTitle
+        ? {
+            render: (dom, row) => (
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onApplyTitle(row)}>
+                {dom}
+              </Button>
+            ),
+          }
+        : {}),
+    },
+    inventorName: plain('inventorName'),
+    patentType: { ...plain('patentType'), valueType: 'select', valueEnum: patentTypeEnum(t) },
+    productName: plain('productName'),
+    patentNumber: plain('patentNumber'),
+    registerStatus: {
+      ...plain('registerStatus'),
+      valueType: 'select',
+      valueEnum: {
+        0: { text: t('patent.registerStatus.0') },
+        1: { text: t('patent.registerStatus.1') },
+        2: { text: t('patent.registerStatus.2') },
+      },
+    },
+    referenceNumber: plain('referenceNumber'),
+    registrationNumber: plain('registrationNumber'),
+    createDate: dateTime('createDate'),
+    submissionTime: dateTime('submissionTime'),
+    auditTime: dateTime('auditTime'),
+    rejectionTime: dateTime('rejectionTime'),
+    oaAbortAnswerTime: deadline('oaAbortAnswerTime'),
+    renewalTime: deadline('renewalTime'),
+    statusName: {
+      ...plain('statusName'),
+      render: (_dom, row) => row.statusName || patentStatusLabel(row.status, language),
+    },
+  };
+  return layout.map((entry) => (typeof entry === 'string' ? columns[entry] : entry));
+}
