@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntry } from './audit.ts';
 import { listQuery } from './paging.ts';
 import { AGREEMENT_STATUS, SIGN_CODE_MAX } from './signing.ts';
 
@@ -171,18 +172,7 @@ export const agreementRow = z.object({
 });
 export type AgreementRow = z.infer<typeof agreementRow>;
 
-export const agreementAuditEntry = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  reason: z.string().nullable(),
-  /** The staff username, or `public-link` for the signer. */
-  actor: z.string().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const agreementAuditEntry = auditEntry;
 
 export const agreementDetail = agreementRow.extend({
   templateId: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditEntry } from './audit.ts';
 import { KEYWORD_MAX, MAX_PAGE_SIZE } from './paging.ts';
 
 /**
@@ -662,12 +663,4 @@ export const transitionBody = z
 export type TransitionBody = z.infer<typeof transitionBody>;
 
 /** The audit trail of an order for the back office. */
-export const patentHistoryEntry = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  reason: z.string().nullable(),
-  actor: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const patentHistoryEntry = auditEntry;

@@ -231,17 +231,7 @@ export async function agreementDetail(deps: AgreementDeps, id: number): Promise<
     signedImageSha256: row.signed_image_sha256,
     signedPdfUrl: row.signed_pdf_file_id ? `/api/admin/agreements/${row.id}/signed.pdf` : null,
     signedPdfSha256: row.signed_pdf_sha256,
-    audit: audit.map((entry) => ({
-      id: entry.id,
-      action: entry.action,
-      from: entry.from_state,
-      to: entry.to_state,
-      reason: entry.reason,
-      actor: entry.actor_username ?? entry.actor_label,
-      ip: entry.ip,
-      userAgent: entry.user_agent,
-      createdAt: entry.created_at,
-    })),
+    audit,
   };
 }
 

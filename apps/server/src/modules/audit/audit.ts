@@ -1,3 +1,4 @@
+import type { AuditEntryView } from '@kxt/contracts/audit';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -42,8 +43,13 @@ export async function recordAudit(db: Kysely<DB>, entry: AuditEntry): Promise<vo
     .execute();
 }
 
-export function listAudit(db: Kysely<DB>, entityType: string, entityId: string | number) {
-  return db
+/** An entity's audit trail, oldest first, with the actor's username where there is one. */
+export async function listAudit(
+  db: Kysely<DB>,
+  entityType: string,
+  entityId: string | number,
+): Promise<AuditEntryView[]> {
+  const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
     .select([
@@ -62,4 +68,15 @@ export function listAudit(db: Kysely<DB>, entityType: string, entityId: string |
     .where('audit_log.entity_id', '=', String(entityId))
     .orderBy('audit_log.id')
     .execute();
+  return rows.map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    from: entry.from_state,
+    to: entry.to_state,
+    reason: entry.reason,
+    actor: entry.actor_username ?? entry.actor_label,
+    ip: entry.ip,
+    userAgent: entry.user_agent,
+    createdAt: entry.created_at,
+  }));
 }

@@ -106,16 +106,7 @@ export async function adminPatentDetail(
 
 export async function patentHistory(db: Kysely<DB>, id: number) {
   const order = await anyOrder(db, id);
-  const entries = await listAudit(db, 'patent_order', order.id);
-  return entries.map((entry) => ({
-    id: entry.id,
-    action: entry.action,
-    from: entry.from_state,
-    to: entry.to_state,
-    reason: entry.reason,
-    actor: entry.actor_username ?? entry.actor_label,
-    createdAt: entry.created_at,
-  }));
+  return listAudit(db, 'patent_order', order.id);
 }
 
 export async function adminMaterials(db: Kysely<DB>, id: number) {
