@@ -248,29 +248,33 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-export interface UploadOptions {
-  purpose: FilePurpose;
+export interface SendFileOptions {
   /** Called with 0–100 while the bytes go up. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
   silent?: boolean;
 }
 
+export interface UploadOptions extends SendFileOptions {
+  purpose: FilePurpose;
+}
+
 /**
- * Uploads one file (`POST /api/files?purpose=…`, multipart field `file`). Uses XMLHttpRequest because fetch cannot
- * report upload progress. Errors behave as in apiRequest; an abort rejects with a DOMException named AbortError.
+ * POSTs one file as multipart field `file` to `path` and answers the envelope's `data`. Uses XMLHttpRequest because
+ * fetch cannot report upload progress. Errors behave as in apiRequest; an abort rejects with a DOMException named
+ * AbortError.
  */
-export async function uploadFile(file: Blob, options: UploadOptions): Promise<StoredFile[]> {
+export async function sendFile<T>(path: string, file: Blob, options: SendFileOptions = {}): Promise<T> {
   const requestOptions: RequestOptions = { silent: options.silent, signal: options.signal };
   const token = await csrfToken(requestOptions);
-  return new Promise<StoredFile[]>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     const abortError = () => new DOMException('The upload was aborted', 'AbortError');
     if (options.signal?.aborted) {
       reject(abortError());
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl('/api/files', { purpose: options.purpose }));
+    xhr.open('POST', path);
     baseHeaders().forEach((value, key) => {
       xhr.setRequestHeader(key, value);
     });
@@ -284,7 +288,7 @@ export async function uploadFile(file: Blob, options: UploadOptions): Promise<St
       try {
         const envelope = settle(xhr.status, parseJson(xhr.responseText), requestOptions);
         options.onProgress?.(100);
-        resolve(Array.isArray(envelope.data) ? (envelope.data as StoredFile[]) : []);
+        resolve(envelope.data as T);
       } catch (error) {
         reject(error);
       }
@@ -298,4 +302,10 @@ export async function uploadFile(file: Blob, options: UploadOptions): Promise<St
     form.append('file', file, file instanceof File ? file.name : 'file');
     xhr.send(form);
   });
+}
+
+/** Uploads one file for later use (`POST /api/files?purpose=…`); the answer lists the stored file. */
+export async function uploadFile(file: Blob, options: UploadOptions): Promise<StoredFile[]> {
+  const data = await sendFile<unknown>(buildUrl('/api/files', { purpose: options.purpose }), file, options);
+  return Array.isArray(data) ? (data as StoredFile[]) : [];
 }

@@ -3,9 +3,10 @@ import type { PatentRow } from '@kxt/contracts/patents';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { stubUploads } from '../../../test/fake-uploads.ts';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { adminRow, PDF } from '../test/fixtures.ts';
-import { stubUploads, typeDate, uploadPdf } from '../test/uploads.ts';
+import { typeDate, uploadPdf } from '../test/uploads.ts';
 import { OfficeActionDialog } from './OfficeActionDialog.tsx';
 
 const SUBMIT = /^提\s?交$/;

@@ -2,9 +2,10 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { stubUploads } from '../../../test/fake-uploads.ts';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { adminRow } from '../test/fixtures.ts';
-import { stubUploads, typeDate, uploadPdf } from '../test/uploads.ts';
+import { typeDate, uploadPdf } from '../test/uploads.ts';
 import { RegistrationDialog } from './RegistrationDialog.tsx';
 
 const SUBMIT = /^提\s?交$/;

@@ -1,42 +1,4 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { vi } from 'vitest';
-
-/**
- * Answers every `POST /api/files` (uploadFile's XMLHttpRequest) with the stored file of the same name under
- * `/api/files/<name>`, so a record dialog's upload field fills the way it does against the server.
- */
-export function stubUploads() {
-  const sent: string[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send(body: FormData) {
-      const file = body.get('file') as File;
-      sent.push(file.name);
-      setTimeout(() => {
-        this.status = 200;
-        this.responseText = JSON.stringify({
-          code: 200,
-          msg: 'OK',
-          data: [
-            { id: file.name, url: `/api/files/${file.name}`, name: file.name, type: file.type, size: 1 },
-          ],
-        });
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 export const pdf = (name: string) => new File(['%PDF-1.4'], name, { type: 'application/pdf' });
 

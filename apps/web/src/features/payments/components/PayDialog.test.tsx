@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { stubUploads } from '../../../test/fake-uploads.ts';
 import { customer } from '../../../test/fixtures.ts';
 import { fail, type MockReply, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import PayDialog from './PayDialog.tsx';
@@ -277,33 +278,6 @@ describe('PayDialog card payment', () => {
   });
 });
 
-/** XMLHttpRequest for uploadFile: answers every upload with `reply`. */
-function stubUploads(reply: { status: number; body: unknown }) {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    ontimeout: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
-    abort() {}
-    send(body: FormData) {
-      sent.push(body);
-      setTimeout(() => {
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
-
 const storedVoucher = {
   id: 'f1',
   url: '/api/files/f1',
@@ -354,7 +328,7 @@ describe('PayDialog bank transfer', () => {
   });
 
   it('refuses other file types before uploading and keeps one voucher', async () => {
-    const sent = stubUploads({ status: 200, body: { code: 200, msg: 'OK', data: [storedVoucher] } });
+    const sent = stubUploads(() => ({ status: 200, body: { code: 200, msg: 'OK', data: [storedVoucher] } }));
     await openTransfer();
     fireEvent.change(voucherInput(), {
       target: { files: [new File(['x'], 'voucher.gif', { type: 'image/gif' })] },
@@ -376,7 +350,7 @@ describe('PayDialog bank transfer', () => {
   });
 
   it('says 上传失败！ when the upload fails', async () => {
-    stubUploads({ status: 400, body: { code: 400, msg: '文件类型不支持' } });
+    stubUploads(() => ({ status: 400, body: { code: 400, msg: '文件类型不支持' } }));
     await openTransfer();
     fireEvent.change(voucherInput(), {
       target: { files: [new File(['png'], 'voucher.png', { type: 'image/png' })] },
@@ -385,7 +359,7 @@ describe('PayDialog bank transfer', () => {
   });
 
   it('submits the transfer, says finance will review the fee, closes and remembers the payer name', async () => {
-    stubUploads({ status: 200, body: { code: 200, msg: 'OK', data: [storedVoucher] } });
+    stubUploads(() => ({ status: 200, body: { code: 200, msg: 'OK', data: [storedVoucher] } }));
     window.localStorage.setItem('kxt.payment.payerAccounts', JSON.stringify(['深圳示例贸易有限公司']));
     const { user, server, onClose, onPaid } = await openTransfer();
 
