@@ -7,6 +7,8 @@ import {
   PAYMENT_STATES,
   PAYMENT_STATUS_OF,
   PAYMENT_TRANSITIONS,
+  REFUNDABLE_PAYMENT_STATES,
+  refundPaymentBody,
   transferProblems,
 } from './payments.ts';
 
@@ -40,7 +42,22 @@ describe('payment transitions', () => {
     expect(canOpenPayDialog(PAYMENT_STATUS_OF.rejected)).toBe(true);
     expect(canOpenPayDialog(PAYMENT_STATUS_OF.submitted)).toBe(false);
     expect(canOpenPayDialog(PAYMENT_STATUS_OF.succeeded)).toBe(false);
+    expect(canOpenPayDialog(PAYMENT_STATUS_OF.refunded)).toBe(false);
     expect(PAY_TYPE_ORDER).toEqual([9, 2, 1, 3, 10]);
+  });
+});
+
+describe('refunds', () => {
+  it('are recorded for paid orders only: succeeded and approved', () => {
+    expect(REFUNDABLE_PAYMENT_STATES).toEqual(['succeeded', 'approved']);
+  });
+
+  it('need a trimmed reason of 1 to 500 characters and nothing else', () => {
+    expect(refundPaymentBody.parse({ reason: '  已退回  ' })).toEqual({ reason: '已退回' });
+    expect(refundPaymentBody.safeParse({ reason: '   ' }).success).toBe(false);
+    expect(refundPaymentBody.safeParse({}).success).toBe(false);
+    expect(refundPaymentBody.safeParse({ reason: '退'.repeat(501) }).success).toBe(false);
+    expect(refundPaymentBody.safeParse({ reason: 'x', amount: 1 }).success).toBe(false);
   });
 });
 

@@ -100,6 +100,11 @@ export const PAYER_ACCOUNT_MAX = 50;
 export const PAYMENT_QUANTITY_MAX = 20;
 export const PAYMENT_MARK_MAX = 100;
 export const REJECT_REASON_MAX = 500;
+export const REFUND_REASON_MAX = 500;
+/** Orders finance may record a refund for: the money arrived (succeeded online, or an approved transfer). */
+export const REFUNDABLE_PAYMENT_STATES: readonly PaymentState[] = PAYMENT_STATES.filter((state) =>
+  canTransition(state, 'refunded'),
+);
 /** The purchase page and the pay dialog poll the order this often while the QR shows. */
 export const PAYMENT_POLL_MS = 1000;
 /** After 'payment succeeded' the dialog closes after about this long. */
@@ -198,6 +203,9 @@ export const paymentOrderView = z.object({
   /** Why finance rejected the transfer (state 'rejected'). */
   rejectReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  /** Why finance returned the money (state 'refunded'), and when that was recorded. */
+  refundReason: z.string().nullable(),
+  refundedAt: z.string().nullable(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -270,6 +278,9 @@ export const paymentRow = paymentOrderView.extend({
   provider: z.string(),
   providerOrderNo: z.string().nullable(),
   reviewedByName: z.string().nullable(),
+  refundedByName: z.string().nullable(),
+  /** Paid although the subject was already paid by another order (audit `payment.duplicate`): refund this one. */
+  duplicate: z.boolean(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
 
@@ -278,3 +289,12 @@ export const rejectPaymentBody = z
   .object({ reason: z.string().trim().min(1).max(REJECT_REASON_MAX) })
   .strict();
 export type RejectPaymentBody = z.infer<typeof rejectPaymentBody>;
+
+/**
+ * `POST /api/admin/payments/:orderNo/refund`: records money returned outside the system (bank or the provider's
+ * merchant console); nothing delivered is undone.
+ */
+export const refundPaymentBody = z
+  .object({ reason: z.string().trim().min(1).max(REFUND_REASON_MAX) })
+  .strict();
+export type RefundPaymentBody = z.infer<typeof refundPaymentBody>;

@@ -5,6 +5,7 @@ import { agreements } from './migrations/0003-agreements.ts';
 import { trademarks } from './migrations/0004-trademarks.ts';
 import { patents } from './migrations/0005-patents.ts';
 import { payments } from './migrations/0006-payments.ts';
+import { paymentRefunds } from './migrations/0007-payment-refunds.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-trademarks': trademarks,
   '0005-patents': patents,
   '0006-payments': payments,
+  '0007-payment-refunds': paymentRefunds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

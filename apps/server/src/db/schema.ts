@@ -281,6 +281,10 @@ export interface PaymentOrdersTable {
   reject_reason: string | null;
   reviewed_by: number | null;
   reviewed_at: string | null;
+  /** Why finance returned the money (state 'refunded'), who recorded it and when. */
+  refund_reason: string | null;
+  refunded_by: number | null;
+  refunded_at: string | null;
   return_url: string | null;
   expires_at: string;
   paid_at: string | null;

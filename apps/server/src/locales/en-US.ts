@@ -118,6 +118,9 @@ export const enUS: Record<MessageKey, string> = {
     'Your transfer voucher has been submitted and will proceed automatically after finance approval; please wait',
   'payment.approved': 'Payment approved',
   'payment.rejected': 'Transfer rejected',
+  'payment.notRefundable':
+    'Only a paid or approved order can be recorded as refunded; it may have been handled already',
+  'payment.refundRecorded': 'Refund recorded',
   'paymentState.created': 'Created',
   'paymentState.paying': 'Paying',
   'paymentState.succeeded': 'Paid',

@@ -109,6 +109,8 @@ export const zhCN = {
   'payment.transferSubmitted': '转账凭证已提交，财务审核通过后将自动进入下一步，请耐心等待',
   'payment.approved': '已确认收款',
   'payment.rejected': '已驳回该转账',
+  'payment.notRefundable': '只有支付成功或审核通过的订单可以登记退款，该订单可能已被处理，请刷新后查看',
+  'payment.refundRecorded': '已登记退款',
   'paymentState.created': '待支付',
   'paymentState.paying': '支付中',
   'paymentState.succeeded': '支付成功',

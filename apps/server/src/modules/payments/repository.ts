@@ -117,6 +117,9 @@ export async function setNotificationOutcome(db: Kysely<DB>, id: number, outcome
   await db.updateTable('payment_notifications').set({ outcome }).where('id', '=', id).execute();
 }
 
+/** The audit action of an order that paid a subject already paid by another order. */
+export const DUPLICATE_ACTION = 'payment.duplicate';
+
 const SORT_COLUMNS = {
   createdAt: 'payment_orders.created_at',
   amount: 'payment_orders.amount',
@@ -128,7 +131,8 @@ function listBase(db: Kysely<DB>, query: PaymentListQuery) {
     .selectFrom('payment_orders')
     .innerJoin('customers', 'customers.id', 'payment_orders.customer_id')
     .leftJoin('users as payer', 'payer.id', 'payment_orders.user_id')
-    .leftJoin('users as reviewer', 'reviewer.id', 'payment_orders.reviewed_by');
+    .leftJoin('users as reviewer', 'reviewer.id', 'payment_orders.reviewed_by')
+    .leftJoin('users as refunder', 'refunder.id', 'payment_orders.refunded_by');
   if (query.payType !== undefined) base = base.where('payment_orders.pay_type', '=', query.payType);
   if (query.kind) base = base.where('payment_orders.kind', '=', query.kind);
   if (query.customerId) base = base.where('payment_orders.customer_id', '=', query.customerId);
@@ -145,7 +149,10 @@ function listBase(db: Kysely<DB>, query: PaymentListQuery) {
   return base;
 }
 
-/** The finance list: a page of orders under the filters, the total, and counts per state tab. */
+/**
+ * The finance list: a page of orders under the filters, the total, and counts per state tab. Each row says whether
+ * the order was flagged as paying a subject twice (audit `payment.duplicate`), the ones finance refunds.
+ */
 export async function listPayments(db: Kysely<DB>, query: PaymentListQuery) {
   const base = listBase(db, query);
   const counts = await countTabs(
@@ -162,7 +169,26 @@ export async function listPayments(db: Kysely<DB>, query: PaymentListQuery) {
       'customers.name as customer_name',
       'payer.username as user_name',
       'reviewer.username as reviewer_name',
+      'refunder.username as refunder_name',
     ])
+    .select((eb) =>
+      eb
+        .case()
+        .when(
+          eb.exists(
+            eb
+              .selectFrom('audit_log')
+              .select('audit_log.id')
+              .where('audit_log.entity_type', '=', 'payment_order')
+              .whereRef('audit_log.entity_id', '=', 'payment_orders.order_no')
+              .where('audit_log.action', '=', DUPLICATE_ACTION),
+          ),
+        )
+        .then(1)
+        .else(0)
+        .end()
+        .as('duplicate'),
+    )
     .orderBy(SORT_COLUMNS[query.sort], query.order === 'ascend' ? 'asc' : 'desc')
     .orderBy('payment_orders.id', query.order === 'ascend' ? 'asc' : 'desc')
     .limit(query.pageSize)

@@ -14,6 +14,7 @@ import {
   paymentStatusSchema,
   productListQuery,
   purchasableProduct,
+  refundPaymentBody,
   rejectPaymentBody,
 } from '@kxt/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -39,6 +40,7 @@ import {
   paymentMethods,
   paymentStatus,
   productsForSale,
+  refundPayment,
   rejectTransfer,
   sweepPayments,
 } from './service.ts';
@@ -154,7 +156,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary:
-          "A serviceCode's payment status: null none, 0 unpaid, 1 transfer awaiting finance, 2 paid, 3 closed, -1 failed, -3 rejected",
+          "A serviceCode's payment status: null none, 0 unpaid, 1 transfer awaiting finance, 2 paid, 3 closed, -1 failed, -3 rejected, 4 refunded",
         querystring: paymentStatusQuery,
         response: { 200: dataEnvelope(paymentStatusSchema.nullable()) },
       },
@@ -170,7 +172,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary:
-          "The order behind a serviceCode's status, with finance's rejection reason; null when there is none",
+          "The order behind a serviceCode's status, with finance's rejection or refund reason; null when there is none",
         querystring: paymentStatusQuery,
         response: { 200: dataEnvelope(paymentOrderView.nullable()) },
       },
@@ -272,6 +274,25 @@ export async function paymentRoutes(app: FastifyInstance) {
     async (request) => {
       await rejectTransfer(deps, request.params.orderNo, request.body.reason, actorOf(request));
       return ok(null, request.t('payment.rejected'));
+    },
+  );
+
+  routes.post(
+    '/api/admin/payments/:orderNo/refund',
+    {
+      config: { access: FINANCE },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Finance records a refund of a paid order (succeeded or approved) made outside the system, by bank or in the provider's merchant console, with a reason the customer reads. It moves no money and undoes nothing delivered",
+        params: orderNoParams,
+        body: refundPaymentBody,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await refundPayment(deps, request.params.orderNo, request.body.reason, actorOf(request));
+      return ok(null, request.t('payment.refundRecorded'));
     },
   );
 }

@@ -37,6 +37,7 @@ import type { IncomingNotification, ProviderOrder, ProviderQuery } from './provi
 import { TRANSFER_PROVIDER } from './providers/provider.ts';
 import type { PaymentProviders } from './providers/registry.ts';
 import {
+  DUPLICATE_ACTION,
   findNotification,
   findOrder,
   insertNotification,
@@ -116,7 +117,7 @@ async function transition(
       // Paid twice (two QR codes paid at once): the money is recorded, the subject is not delivered again.
       await recordAudit(trx, {
         ...actor,
-        action: 'payment.duplicate',
+        action: DUPLICATE_ACTION,
         entityType: 'payment_order',
         entityId: order.order_no,
         to,
@@ -163,6 +164,8 @@ function toView(order: PaymentOrderRow): PaymentOrderView {
     voucherUrl: order.voucher_file_id ? fileUrl(order.voucher_file_id) : null,
     rejectReason: order.reject_reason,
     reviewedAt: order.reviewed_at,
+    refundReason: order.refund_reason,
+    refundedAt: order.refunded_at,
     expiresAt: order.expires_at,
     paidAt: order.paid_at,
     createdAt: order.created_at,
@@ -186,8 +189,9 @@ export async function ownOrder(
 }
 
 /**
- * The order that decides a serviceCode's payment status: a paid one if any, else one awaiting finance, else the
- * newest. Undefined when the company has none; a serviceCode another company pays for is a 404.
+ * The order that decides a serviceCode's payment status: a paid one if any, else one awaiting finance, else a
+ * refunded one, else the newest. Undefined when the company has none; a serviceCode another company pays for is a
+ * 404.
  */
 async function decidingOrder(deps: PaymentDeps, user: CurrentUser, serviceCode: string) {
   const customerId = companyOf(user);
@@ -200,11 +204,12 @@ async function decidingOrder(deps: PaymentDeps, user: CurrentUser, serviceCode: 
   return (
     orders.find((order) => PAID_PAYMENT_STATES.includes(order.state)) ??
     orders.find((order) => order.state === 'submitted') ??
+    orders.find((order) => order.state === 'refunded') ??
     orders[0]
   );
 }
 
-/** The spec's payment status of a serviceCode (§4): null, 0, 1, 2, 3, -1 or -3. */
+/** The spec's payment status of a serviceCode (§4): null, 0, 1, 2, 3, -1 or -3, and 4 once refunded. */
 export async function paymentStatus(
   deps: PaymentDeps,
   user: CurrentUser,
@@ -214,7 +219,7 @@ export async function paymentStatus(
   return order ? PAYMENT_STATUS_OF[order.state] : null;
 }
 
-/** The order behind the status, with finance's rejection reason for the customer to read. */
+/** The order behind the status, with finance's rejection or refund reason for the customer to read. */
 export async function latestPayment(deps: PaymentDeps, user: CurrentUser, serviceCode: string) {
   const order = await decidingOrder(deps, user, serviceCode);
   return order ? toView(order) : null;
@@ -362,6 +367,9 @@ export async function createPayment(
     reject_reason: null,
     reviewed_by: null,
     reviewed_at: null,
+    refund_reason: null,
+    refunded_by: null,
+    refunded_at: null,
     return_url: returnUrl,
     expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
     paid_at: null,
@@ -645,6 +653,33 @@ export async function rejectTransfer(
   deps.countCache.invalidate();
 }
 
+/**
+ * Finance records that a paid order's money went back to the payer outside the system (bank, or the provider's
+ * merchant console), with a reason the customer reads. Only a succeeded or approved order, once; what the payment
+ * delivered stays delivered.
+ */
+export async function refundPayment(
+  deps: PaymentDeps,
+  orderNo: string,
+  reason: string,
+  actor: PaymentActor & { actorUserId: number },
+) {
+  const moved = await deps.db.transaction().execute(async (trx) => {
+    const order = await findOrder(trx, orderNo);
+    if (!order) throw notFound();
+    return transition(
+      trx,
+      order,
+      'refunded',
+      { refund_reason: reason, refunded_by: actor.actorUserId, refunded_at: nowIso() },
+      actor,
+      reason,
+    );
+  });
+  if (!moved) throw new HttpError(409, 'payment.notRefundable');
+  deps.countCache.invalidate();
+}
+
 export async function paymentList(
   deps: PaymentDeps,
   query: PaymentListQuery,
@@ -664,6 +699,8 @@ export async function paymentList(
         provider: row.provider,
         providerOrderNo: row.provider_order_no,
         reviewedByName: row.reviewer_name,
+        refundedByName: row.refunder_name,
+        duplicate: Number(row.duplicate) === 1,
       }),
     ),
     total,

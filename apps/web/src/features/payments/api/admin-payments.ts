@@ -1,5 +1,5 @@
 import type { StatusTab } from '@kxt/contracts/paging';
-import type { PaymentRow, RejectPaymentBody } from '@kxt/contracts/payments';
+import type { PaymentRow, RefundPaymentBody, RejectPaymentBody } from '@kxt/contracts/payments';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../components/api/api-client.ts';
 import { listQuery, tableResult } from '../../../components/DataTable/list-request.ts';
@@ -28,5 +28,16 @@ export function useRejectPayment() {
   return useMutation({
     mutationFn: ({ orderNo, reason }: { orderNo: string } & RejectPaymentBody) =>
       api.post<unknown>(`${orderPath(orderNo)}/reject`, { reason: reason.trim() }),
+  });
+}
+
+/**
+ * POST /api/admin/payments/:orderNo/refund: records money already returned by bank or in the provider's merchant
+ * console; the customer sees the reason, and nothing delivered is undone.
+ */
+export function useRefundPayment() {
+  return useMutation({
+    mutationFn: ({ orderNo, reason }: { orderNo: string } & RefundPaymentBody) =>
+      api.post<unknown>(`${orderPath(orderNo)}/refund`, { reason: reason.trim() }),
   });
 }

@@ -42,6 +42,8 @@ function order(state: PaymentState, overrides: Partial<PaymentOrderView> = {}): 
     voucherUrl: null,
     rejectReason: null,
     reviewedAt: null,
+    refundReason: null,
+    refundedAt: null,
     expiresAt: FAR,
     paidAt: null,
     createdAt: '2026-11-21T08:00:00.000Z',

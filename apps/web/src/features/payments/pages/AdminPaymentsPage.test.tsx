@@ -36,6 +36,8 @@ function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {
     voucherUrl: '/api/files/f1',
     rejectReason: null,
     reviewedAt: null,
+    refundReason: null,
+    refundedAt: null,
     expiresAt: '2099-01-01T00:00:00.000Z',
     paidAt: null,
     createdAt: '2026-11-21T08:00:00.000Z',
@@ -45,6 +47,8 @@ function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {
     provider: 'transfer',
     providerOrderNo: null,
     reviewedByName: null,
+    refundedByName: null,
+    duplicate: false,
     ...overrides,
   };
 }
@@ -64,7 +68,24 @@ const rows = [
     paidAt: '2026-11-21T09:00:00.000Z',
     provider: 'sandbox',
   }),
+  payment({
+    orderNo: 'PAY300',
+    description: '美国外观专利授权费（重复）',
+    state: 'approved',
+    status: 2,
+    payerAccount: '深圳示例贸易有限公司',
+    paidAt: '2026-11-21T10:00:00.000Z',
+    reviewedAt: '2026-11-21T10:00:00.000Z',
+    reviewedByName: 'finance',
+    duplicate: true,
+  }),
 ];
+
+/** Online orders in every state but submitted, succeeded and approved: none of them can be refunded. */
+const unrefundable = (['created', 'paying', 'failed', 'closed', 'rejected', 'refunded'] as const).map(
+  (state, index) =>
+    payment({ orderNo: `PAY9${index}`, state, payType: 9, payerAccount: null, voucherUrl: null }),
+);
 
 const tabs = [
   { status: 'all', statusName: '全部', count: 2 },
@@ -72,15 +93,16 @@ const tabs = [
   { status: 'succeeded', statusName: '支付成功', count: 1 },
 ];
 
-function setup() {
+function setup(listed: PaymentRow[] = rows) {
   const server = mockApi({
     'GET /api/table-layouts/admin.payments': ok(null),
     'GET /api/admin/payments': {
       status: 200,
-      body: { code: 200, msg: 'OK', rows, total: rows.length, statusTabList: tabs },
+      body: { code: 200, msg: 'OK', rows: listed, total: listed.length, statusTabList: tabs },
     },
     'POST /api/admin/payments/PAY100/approve': ok(null),
     'POST /api/admin/payments/PAY100/reject': ok(null),
+    'POST /api/admin/payments/PAY200/refund': ok(null),
   });
   const view = renderWithApp(<AdminPaymentsPage />, { path: '/admin/payments', user: finance });
   const lastQuery = () =>
@@ -163,5 +185,48 @@ describe('finance payments page', () => {
     const image = await screen.findByRole('img', { name: '转账凭证 PAY100' });
     expect(image).toHaveAttribute('src', '/api/files/f1');
     expect(screen.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', '/api/files/f1');
+  });
+
+  it('offers 退款登记 only on succeeded and approved orders', async () => {
+    setup([...rows, ...unrefundable]);
+    await screen.findByText('PAY100');
+    expect(within(rowOf('PAY200')).getByRole('button', { name: '退款登记' })).toBeInTheDocument();
+    expect(within(rowOf('PAY300')).getByRole('button', { name: '退款登记' })).toBeInTheDocument();
+    for (const orderNo of ['PAY100', 'PAY90', 'PAY91', 'PAY92', 'PAY93', 'PAY94', 'PAY95']) {
+      expect(within(rowOf(orderNo)).queryByRole('button', { name: '退款登记' }), orderNo).toBeNull();
+    }
+  });
+
+  it('tags the order that paid a subject twice', async () => {
+    setup();
+    await screen.findByText('PAY300');
+    expect(within(rowOf('PAY300')).getByText('重复支付')).toBeInTheDocument();
+    expect(within(rowOf('PAY200')).queryByText('重复支付')).toBeNull();
+    expect(within(rowOf('PAY100')).queryByText('重复支付')).toBeNull();
+  });
+
+  it('records a refund only with a reason, says nothing delivered is undone, posts it and refreshes', async () => {
+    const { user, server } = setup();
+    await screen.findByText('PAY200');
+    await user.click(within(rowOf('PAY200')).getByRole('button', { name: '退款登记' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('登记订单 PAY200 的退款');
+    expect(dialog).toHaveTextContent('¥99.00');
+    expect(dialog).toHaveTextContent('不会自动退款，也不会撤销已办理的服务');
+    await user.click(within(dialog).getByRole('button', { name: button('退款登记') }));
+    expect(await within(dialog).findByText('请填写退款原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '退款原因' }), '   ');
+    await user.click(within(dialog).getByRole('button', { name: button('退款登记') }));
+    expect(server.callsTo('POST /api/admin/payments/PAY200/refund')).toHaveLength(0);
+
+    const listed = server.callsTo('GET /api/admin/payments').length;
+    await user.type(within(dialog).getByRole('textbox', { name: '退款原因' }), '已在商户后台原路退回');
+    await user.click(within(dialog).getByRole('button', { name: button('退款登记') }));
+    await waitFor(() => expect(server.callsTo('POST /api/admin/payments/PAY200/refund')).toHaveLength(1));
+    expect(server.callsTo('POST /api/admin/payments/PAY200/refund')[0]?.body).toEqual({
+      reason: '已在商户后台原路退回',
+    });
+    expect(await screen.findByText('已登记退款')).toBeInTheDocument();
+    await waitFor(() => expect(server.callsTo('GET /api/admin/payments').length).toBeGreaterThan(listed));
   });
 });

@@ -1,5 +1,10 @@
-import { type PaymentRow, REJECT_REASON_MAX } from '@kxt/contracts/payments';
-import { Button, Flex, Form, Input, Space } from 'antd';
+import {
+  type PaymentRow,
+  REFUND_REASON_MAX,
+  REFUNDABLE_PAYMENT_STATES,
+  REJECT_REASON_MAX,
+} from '@kxt/contracts/payments';
+import { Alert, Button, Flex, Form, Input, Space, Tag, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
@@ -10,14 +15,21 @@ import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { listPayments, useApprovePayment, useRejectPayment } from '../api/admin-payments.ts';
+import {
+  listPayments,
+  useApprovePayment,
+  useRefundPayment,
+  useRejectPayment,
+} from '../api/admin-payments.ts';
 import { useMoney } from '../components/money.ts';
 import { kindEnum, payTypeEnum, stateEnum } from '../components/payment-enums.ts';
 import { VoucherDialog } from '../components/VoucherDialog.tsx';
 
 /**
  * /admin/payments (finance and admin): every payment order, transfers waiting for review first; a submitted
- * transfer is approved (after a confirmation) or rejected with a reason the customer sees.
+ * transfer is approved (after a confirmation) or rejected with a reason the customer sees. A paid order (succeeded
+ * or approved) can be recorded as refunded once the money went back by bank or in the provider's console; orders
+ * that paid a subject twice carry a tag, as they are the ones to refund.
  */
 export default function AdminPaymentsPage() {
   const { t } = useTranslation();
@@ -27,9 +39,11 @@ export default function AdminPaymentsPage() {
   const [confirm, confirmHolder] = useConfirm();
   const approve = useApprovePayment();
   const reject = useRejectPayment();
+  const refund = useRefundPayment();
   const [customerId, setCustomerId] = useState<number | undefined>(undefined);
   const [voucher, setVoucher] = useState<PaymentRow | null>(null);
   const [rejecting, setRejecting] = useState<PaymentRow | null>(null);
+  const [refunding, setRefunding] = useState<PaymentRow | null>(null);
 
   const askApprove = async (row: PaymentRow) => {
     const confirmed = await confirm({
@@ -84,6 +98,17 @@ export default function AdminPaymentsPage() {
       valueType: 'select',
       valueEnum: stateEnum(t),
       search: false,
+      render: (dom, row) =>
+        row.duplicate ? (
+          <Space size={4}>
+            {dom}
+            <Tooltip title={t('payment.admin.duplicateHint')}>
+              <Tag color="warning">{t('payment.admin.duplicate')}</Tag>
+            </Tooltip>
+          </Space>
+        ) : (
+          dom
+        ),
     },
     { title: t('payment.admin.payerAccount'), dataIndex: 'payerAccount', search: false },
     {
@@ -120,17 +145,28 @@ export default function AdminPaymentsPage() {
       key: 'actions',
       valueType: 'option',
       fixed: 'right',
-      render: (_dom, row) =>
-        row.state === 'submitted' ? (
-          <Space size={0}>
-            <Button type="link" size="small" onClick={() => void askApprove(row)}>
-              {t('payment.admin.approve')}
+      render: (_dom, row) => {
+        if (row.state === 'submitted') {
+          return (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => void askApprove(row)}>
+                {t('payment.admin.approve')}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => setRejecting(row)}>
+                {t('payment.admin.reject')}
+              </Button>
+            </Space>
+          );
+        }
+        if (REFUNDABLE_PAYMENT_STATES.includes(row.state)) {
+          return (
+            <Button type="link" size="small" danger onClick={() => setRefunding(row)}>
+              {t('payment.admin.refund')}
             </Button>
-            <Button type="link" size="small" danger onClick={() => setRejecting(row)}>
-              {t('payment.admin.reject')}
-            </Button>
-          </Space>
-        ) : null,
+          );
+        }
+        return null;
+      },
     },
   ];
 
@@ -185,6 +221,43 @@ export default function AdminPaymentsPage() {
             showCount
             autoSize={{ minRows: 3, maxRows: 6 }}
             placeholder={t('payment.admin.rejectReasonPlaceholder')}
+          />
+        </Form.Item>
+      </ModalForm>
+      <ModalForm<{ reason: string }>
+        title={t('payment.admin.refundTitle', { orderNo: refunding?.orderNo ?? '' })}
+        open={refunding !== null}
+        onClose={() => setRefunding(null)}
+        initialValues={{ reason: '' }}
+        okText={t('payment.admin.refund')}
+        onFinish={async ({ reason }) => {
+          if (!refunding) return;
+          await refund.mutateAsync({ orderNo: refunding.orderNo, reason });
+          void message.success(t('payment.admin.refunded'));
+          void actionRef.current?.reload();
+        }}
+      >
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('payment.admin.refundContent', {
+            amount: refunding ? money(refunding.amount, refunding.currency) : '',
+          })}
+        />
+        {/* Both dialogs stay rendered with a `reason` field: this one gets its own id so each label finds its box. */}
+        <Form.Item
+          name="reason"
+          htmlFor="refund-reason"
+          label={t('payment.admin.refundReason')}
+          rules={[{ required: true, whitespace: true, message: t('payment.admin.refundReasonRequired') }]}
+        >
+          <Input.TextArea
+            id="refund-reason"
+            maxLength={REFUND_REASON_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 6 }}
+            placeholder={t('payment.admin.refundReasonPlaceholder')}
           />
         </Form.Item>
       </ModalForm>
