@@ -13,8 +13,9 @@ import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { patentAdminRoutes } from './modules/patents/admin-routes.ts';
 import { patentCustomerRoutes } from './modules/patents/customer-routes.ts';
-// Registers the authorization fee with the payments module (a paid fee moves the patent order on).
+// The patent module's part in payments: a paid fee moves the order on; a bought patent service opens an order.
 import './modules/patents/payment-kind.ts';
+import './modules/patents/purchase.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { serviceItemRoutes } from './modules/service-items/routes.ts';
 import { serviceCatalogueRoutes } from './modules/services/routes.ts';

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
 import type { CreatePaymentInput, PaymentKind } from '@kxt/contracts/payments';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { DB, PaymentOrderRow } from '../../db/schema.ts';
+import type { DB, PaymentOrderRow, ServicesTable } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuditEntry } from '../audit/audit.ts';
 import { openServiceItem } from '../service-items/service.ts';
@@ -105,7 +105,28 @@ const quoteProduct =
     };
   };
 
-/** A service from the catalogue: paying opens one service item per unit for the customer's company. */
+/** What opening a purchased service also means in one category (the patent module opens a patent order). */
+export type ServiceOpenedListener = (
+  trx: Kysely<DB>,
+  opened: {
+    product: Selectable<ServicesTable>;
+    serviceItem: { id: number; serviceCode: string };
+    order: PaymentOrderRow;
+    actor: PaymentActor;
+  },
+) => Promise<void>;
+
+const serviceOpenedListeners = new Map<number, ServiceOpenedListener>();
+
+/** Sets what a paid purchase of a category's service also opens, in the same transaction. */
+export function onServiceOpened(categoryId: number, listener: ServiceOpenedListener) {
+  serviceOpenedListeners.set(categoryId, listener);
+}
+
+/**
+ * A service from the catalogue: paying opens one service item per unit for the customer's company, and whatever
+ * the service's category adds (a patent order for a patent service).
+ */
 export const servicePurchase: PaymentKindHandler = {
   quote: quoteProduct(false),
   async fulfil(trx, order, actor) {
@@ -115,13 +136,15 @@ export const servicePurchase: PaymentKindHandler = {
       .selectAll()
       .where('id', '=', Number(order.subject_ref))
       .executeTakeFirstOrThrow();
+    const opened = serviceOpenedListeners.get(product.category_id);
     for (let unit = 0; unit < order.quantity; unit += 1) {
-      await openServiceItem(
+      const serviceItem = await openServiceItem(
         trx,
         product,
         { customerId: order.customer_id, remark: order.mark },
         { ...actor, reason: `payment ${order.order_no}` },
       );
+      await opened?.(trx, { product, serviceItem, order, actor });
     }
   },
 };
