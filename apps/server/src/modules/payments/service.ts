@@ -608,49 +608,51 @@ export async function sweepPayments(deps: PaymentDeps, now = new Date()) {
 
 // ---- finance review of transfers ----
 
-/** Finance confirms the money arrived: the order is paid and fulfilled, once. */
-export async function approveTransfer(
+type FinanceActor = PaymentActor & { actorUserId: number };
+
+/** One move made by finance on an order: found (else 404), moved from its current state (else `refusal`, 409). */
+async function financeMove(
   deps: PaymentDeps,
   orderNo: string,
-  actor: PaymentActor & { actorUserId: number },
+  to: PaymentState,
+  set: Updateable<PaymentOrdersTable>,
+  actor: FinanceActor,
+  refusal: MessageKey,
+  reason: string | null = null,
 ) {
   const moved = await deps.db.transaction().execute(async (trx) => {
     const order = await findOrder(trx, orderNo);
     if (!order) throw notFound();
-    const at = nowIso();
-    return transition(
-      trx,
-      order,
-      'approved',
-      { reviewed_by: actor.actorUserId, reviewed_at: at, paid_at: at },
-      actor,
-    );
+    return transition(trx, order, to, set, actor, reason);
   });
-  if (!moved) throw new HttpError(409, 'payment.notSubmitted');
+  if (!moved) throw new HttpError(409, refusal);
   deps.countCache.invalidate();
 }
 
+/** Finance confirms the money arrived: the order is paid and fulfilled, once. */
+export function approveTransfer(deps: PaymentDeps, orderNo: string, actor: FinanceActor) {
+  const at = nowIso();
+  return financeMove(
+    deps,
+    orderNo,
+    'approved',
+    { reviewed_by: actor.actorUserId, reviewed_at: at, paid_at: at },
+    actor,
+    'payment.notSubmitted',
+  );
+}
+
 /** Finance refuses a transfer with a reason the customer reads; the customer may pay again. */
-export async function rejectTransfer(
-  deps: PaymentDeps,
-  orderNo: string,
-  reason: string,
-  actor: PaymentActor & { actorUserId: number },
-) {
-  const moved = await deps.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, orderNo);
-    if (!order) throw notFound();
-    return transition(
-      trx,
-      order,
-      'rejected',
-      { reviewed_by: actor.actorUserId, reviewed_at: nowIso(), reject_reason: reason },
-      actor,
-      reason,
-    );
-  });
-  if (!moved) throw new HttpError(409, 'payment.notSubmitted');
-  deps.countCache.invalidate();
+export function rejectTransfer(deps: PaymentDeps, orderNo: string, reason: string, actor: FinanceActor) {
+  return financeMove(
+    deps,
+    orderNo,
+    'rejected',
+    { reviewed_by: actor.actorUserId, reviewed_at: nowIso(), reject_reason: reason },
+    actor,
+    'payment.notSubmitted',
+    reason,
+  );
 }
 
 /**
@@ -658,26 +660,16 @@ export async function rejectTransfer(
  * merchant console), with a reason the customer reads. Only a succeeded or approved order, once; what the payment
  * delivered stays delivered.
  */
-export async function refundPayment(
-  deps: PaymentDeps,
-  orderNo: string,
-  reason: string,
-  actor: PaymentActor & { actorUserId: number },
-) {
-  const moved = await deps.db.transaction().execute(async (trx) => {
-    const order = await findOrder(trx, orderNo);
-    if (!order) throw notFound();
-    return transition(
-      trx,
-      order,
-      'refunded',
-      { refund_reason: reason, refunded_by: actor.actorUserId, refunded_at: nowIso() },
-      actor,
-      reason,
-    );
-  });
-  if (!moved) throw new HttpError(409, 'payment.notRefundable');
-  deps.countCache.invalidate();
+export function refundPayment(deps: PaymentDeps, orderNo: string, reason: string, actor: FinanceActor) {
+  return financeMove(
+    deps,
+    orderNo,
+    'refunded',
+    { refund_reason: reason, refunded_by: actor.actorUserId, refunded_at: nowIso() },
+    actor,
+    'payment.notRefundable',
+    reason,
+  );
 }
 
 export async function paymentList(
