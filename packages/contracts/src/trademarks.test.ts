@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EU_MEMBER_CODES, expandDatasets, trademarkSearchBody } from './trademarks.ts';
+import { EU_MEMBER_CODES } from './jurisdictions.ts';
+import { expandDatasets, trademarkSearchBody } from './trademarks.ts';
 
 describe('expandDatasets', () => {
   it('always adds EM, WO and WPP', () => {

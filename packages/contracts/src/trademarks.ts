@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { designatesCountries, EU_MEMBER_CODES } from './jurisdictions.ts';
 import { RISK_LEVELS } from './risk.ts';
 
 export const NICE_CLASSES = Array.from({ length: 45 }, (_, index) => index + 1);
@@ -9,37 +10,6 @@ export const TRADEMARK_STATUSES = ['registered', 'filed', 'ended', 'unknown'] as
 export const trademarkStatusSchema = z.enum(TRADEMARK_STATUSES);
 export type TrademarkStatus = z.infer<typeof trademarkStatusSchema>;
 export const DEFAULT_STATUS_FILTER: readonly TrademarkStatus[] = ['registered', 'filed'];
-
-/** The European Union's member states: choosing one searches them all (and the EU mark register, EM). */
-export const EU_MEMBER_CODES = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-] as const;
 
 /** Registers searched with every query: EU marks (EM), international registrations (WO) and WIPO's (WPP). */
 export const ALWAYS_SEARCHED = ['EM', 'WO', 'WPP'] as const;
@@ -83,7 +53,8 @@ export const trademarkSearchBody = z
     datasets: commaList(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     /**
      * The countries as chosen on the screen, before `expandDatasets`: they pick the risk thresholds (spec §9: the
-     * target set when the only one chosen is DE, JP, EM or GB). Without it the datasets stand in.
+     * target set when the only one chosen is DE, JP, EM or GB) and, without a `country` tab, which marks count (those
+     * with effect in at least one of them, `effectIn`). Without it the datasets stand in.
      */
     countries: commaList(z.string().regex(/^[A-Z]{2,3}$/)).optional(),
     /**
@@ -120,6 +91,8 @@ export const trademarkResultItem = z.object({
   similarityScore: z.number(),
   /** Why it was found similar: codes such as exact, spelling, lookalike, phonetic, containment, wordOrder, plural, pinyin. */
   signals: z.array(z.string()),
+  /** Countries and regional registers an international registration designates; empty for national marks. */
+  designations: z.array(z.string()),
 });
 export type TrademarkResultItem = z.infer<typeof trademarkResultItem>;
 
@@ -162,8 +135,17 @@ export const trademarkImportRecord = z
       .optional(),
     attorney: z.string().max(500).nullable().optional(),
     imageUrl: z.url().max(1000).nullable().optional(),
+    /** Where an international registration (WO, WPP) has effect: country and regional register codes. */
+    designations: z
+      .array(z.string().regex(/^[A-Z]{2,3}$/))
+      .max(300)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((record) => !record.designations?.length || designatesCountries(record.dataset), {
+    path: ['designations'],
+    message: 'only international registrations (WO, WPP) designate countries',
+  });
 export type TrademarkImportRecord = z.infer<typeof trademarkImportRecord>;
 
 export const consultantInfo = z.object({

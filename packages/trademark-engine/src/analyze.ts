@@ -27,6 +27,9 @@ export interface NameAnalysis {
   readonly vowels: string;
 }
 
+/** The part of an analysis that says how a name reads, word by word. */
+export type NameReading = Pick<NameAnalysis, 'exact' | 'latin' | 'words' | 'fromHan' | 'hasHan'>;
+
 export function analyzeName(name: string, pinyin: PinyinCache): NameAnalysis {
   const folded = foldText(name);
   const words: string[] = [];

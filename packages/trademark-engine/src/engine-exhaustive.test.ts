@@ -1,40 +1,139 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { mulberry32 } from './prng.ts';
 import { compareNames } from './score.ts';
+import { parseTransliterationSet, transliterationMarks } from './transliteration-set.ts';
+import type { MarketEffect, MarkRecord } from './types.ts';
+
+/** The effect rule stated plainly, mark by mark, as the reference the index must agree with. */
+function hasEffect(effect: MarketEffect, mark: MarkRecord): boolean {
+  if (effect.registers.includes(mark.dataset)) return true;
+  if (!effect.designatingRegisters.includes(mark.dataset)) return false;
+  return (mark.designations ?? []).some((code) => effect.designations.includes(code));
+}
 
 // The index prunes candidates by counts derived from the score floor; this checks that pruning never loses a mark a
 // full scan with the same scoring would report, and never changes a score.
 describe('TrademarkIndex against a full scan', () => {
-  it('reports exactly the marks at or above the floor, with the same scores', () => {
+  // A full scan of 4,000 names per query takes a few seconds on a busy machine.
+  it('reports exactly the marks at or above the floor, with the same scores', { timeout: 60_000 }, () => {
     const marks = generateMarks({ count: 4000, seed: 21 });
-    const index = new TrademarkIndex();
-    index.add(marks);
-    const names = [...new Set(marks.map((mark) => mark.name))];
-    const analyses = names.map((name) => analyzeName(name, index.pinyin));
-    const idsByName = new Map<string, number[]>();
-    for (const mark of marks) idsByName.set(mark.name, [...(idsByName.get(mark.name) ?? []), mark.id]);
+    const scan = fullScan(marks);
     const random = mulberry32(4);
-    const options = { isCommonStem: (unit: string) => index.isCommonStem(unit) };
     for (let q = 0; q < 80; q++) {
-      let text = names[Math.floor(random() * names.length)] as string;
+      let text = scan.names[Math.floor(random() * scan.names.length)] as string;
       const at = Math.floor(random() * text.length);
       const r = random();
       if (r < 0.3) text = `${text.slice(0, at)}x${text.slice(at + 1)}`;
       else if (r < 0.45) text = text.split(' ').reverse().join(' ');
       else if (r < 0.6) text = `${text} 科技`;
       else if (r < 0.75) text = text.slice(0, Math.max(2, at));
+      else if (r < 0.8) text = `${text.split(' ')[0]} Home Store`;
+      else if (r < 0.85) text = `${text.split(' ')[0]} Fashion`;
+      // Every other search names classes, whose own descriptive words (FASHION in 25) are set aside too.
+      const classes = q % 2 === 0 ? undefined : [25, 30];
+      expect(scan.found(text, classes), text).toEqual(scan.expected(text, classes));
+    }
+  });
+
+  // Transliterations are found through consonant-skeleton keys: names of the other script whose skeletons match.
+  it('finds every transliteration a full scan finds, both ways', { timeout: 60_000 }, () => {
+    const pairs = parseTransliterationSet(
+      JSON.parse(readFileSync(new URL('../transliteration/transliteration.json', import.meta.url), 'utf8')),
+    );
+    const marks = [...generateMarks({ count: 3000, seed: 22 }), ...transliterationMarks(pairs, 10_001)];
+    const scan = fullScan(marks);
+    const random = mulberry32(5);
+    for (let q = 0; q < 60; q++) {
+      const pair = pairs[Math.floor(random() * pairs.length)] as (typeof pairs)[number];
+      let text = random() < 0.5 ? pair.latin : pair.chinese;
+      // Drop one letter or character now and then, so queries are not only names already listed.
+      if (random() < 0.4 && [...text].length > 2) {
+        const chars = [...text];
+        chars.splice(1 + Math.floor(random() * (chars.length - 1)), 1);
+        text = chars.join('');
+      }
+      expect(scan.found(text), text).toEqual(scan.expected(text));
+    }
+  });
+
+  it('with an effect rule, reports exactly the marks a full scan finds with effect, and counts only them', () => {
+    const marks = generateMarks({ count: 6000, seed: 33 });
+    const index = new TrademarkIndex();
+    index.add(marks);
+    const options = { isCommonStem: (unit: string) => index.isCommonStem(unit) };
+    const analyses = new Map(marks.map((mark) => [mark.name, analyzeName(mark.name, index.pinyin)]));
+    const international = ['WO', 'WPP'];
+    const rules: [string, MarketEffect][] = [
+      ['FR', { registers: ['EM', 'FR'], designatingRegisters: international, designations: ['EM', 'FR'] }],
+      ['US', { registers: ['UF', 'US'], designatingRegisters: international, designations: ['US'] }],
+      ['CN+JP', { registers: ['CN', 'JP'], designatingRegisters: international, designations: ['CN', 'JP'] }],
+      ['WO', { registers: international, designatingRegisters: [], designations: [] }],
+    ];
+    // Queries that are names of international registrations, so designations decide many of the answers.
+    const texts = [
+      ...new Set(marks.filter((mark) => international.includes(mark.dataset)).map((mark) => mark.name)),
+    ];
+    const random = mulberry32(9);
+    for (let q = 0; q < 40; q++) {
+      const text = texts[Math.floor(random() * texts.length)] as string;
+      const [label, effect] = rules[q % rules.length] as [string, MarketEffect];
+      const datasets = q % 3 === 0 ? ['FR', 'DE', 'EM', 'WO', 'WPP', 'US', 'CN'] : undefined;
+      const query = analyzeName(text, index.pinyin);
+      const expected = new Map<number, number>();
+      const classes = new Map<number, number>();
+      for (const mark of marks) {
+        if (datasets && !datasets.includes(mark.dataset)) continue;
+        if (!hasEffect(effect, mark)) continue;
+        const { score } = compareNames(
+          query,
+          analyses.get(mark.name) as ReturnType<typeof analyzeName>,
+          options,
+        );
+        if (score < index.scoreFloor) continue;
+        expected.set(mark.id, score);
+        for (const cls of mark.niceClass) classes.set(cls, (classes.get(cls) ?? 0) + 1);
+      }
+      const result = index.search({ text, effect, ...(datasets ? { datasets } : {}) });
+      const found = new Map(result.matches.map((match) => [match.id, match.score]));
+      expect(found, `${text} in ${label}`).toEqual(expected);
+      expect(result.total).toBe(expected.size);
+      const counted = new Map<number, number>();
+      for (const [cls, stat] of Object.entries(result.classStatistics)) counted.set(Number(cls), stat.count);
+      expect(counted, `${text} in ${label}`).toEqual(classes);
+    }
+  });
+});
+
+/** An index of `marks` and what comparing a query with every distinct name of them reports, optionally by class. */
+function fullScan(marks: readonly MarkRecord[]) {
+  const index = new TrademarkIndex();
+  index.add(marks);
+  const names = [...new Set(marks.map((mark) => mark.name))];
+  const analyses = names.map((name) => analyzeName(name, index.pinyin));
+  const marksByName = new Map<string, MarkRecord[]>();
+  for (const mark of marks) marksByName.set(mark.name, [...(marksByName.get(mark.name) ?? []), mark]);
+  return {
+    names,
+    expected(text: string, classes?: readonly number[]): Map<number, number> {
+      const options = index.compareOptions(classes);
       const query = analyzeName(text, index.pinyin);
       const expected = new Map<number, number>();
       analyses.forEach((analysis, i) => {
         const { score } = compareNames(query, analysis, options);
-        if (score >= index.scoreFloor)
-          for (const id of idsByName.get(names[i] as string) ?? []) expected.set(id, score);
+        if (score < index.scoreFloor) return;
+        for (const mark of marksByName.get(names[i] as string) ?? []) {
+          if (classes === undefined || mark.niceClass.some((niceClass) => classes.includes(niceClass)))
+            expected.set(mark.id, score);
+        }
       });
-      const found = new Map(index.search({ text }).matches.map((match) => [match.id, match.score]));
-      expect(found, text).toEqual(expected);
-    }
-  });
-});
+      return expected;
+    },
+    found(text: string, classes?: readonly number[]): Map<number, number> {
+      return new Map(index.search({ text, classes }).matches.map((match) => [match.id, match.score]));
+    },
+  };
+}

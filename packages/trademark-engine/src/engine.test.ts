@@ -17,6 +17,31 @@ function names(index: TrademarkIndex, marks: readonly MarkRecord[], text: string
   return index.search({ text, ...extra }).matches.map((match) => byId.get(match.id) as string);
 }
 
+describe('TrademarkIndex with descriptive words', () => {
+  const marks = [mark('ZORVEX TECH', 'US', [25]), mark('ZORVEX', 'US', [25]), mark('LUMA HOME', 'US', [25])];
+  const index = new TrademarkIndex();
+  index.add(marks);
+
+  it('finds a mark with the same distinctive part and other descriptive words', () => {
+    const [match] = index.search({ text: 'ZORVEX HOME' }).matches;
+    expect(match?.id).toBe(marks[0]?.id);
+    expect(match?.score).toBeGreaterThanOrEqual(80);
+    expect(match?.signals).toContain('descriptiveIgnored');
+    expect(names(index, marks, 'ZORVEX HOME')).toEqual(['ZORVEX TECH', 'ZORVEX']);
+  });
+
+  it('sets the descriptive words of the searched classes aside', () => {
+    const inClass = index.search({ text: 'ZORVEX FASHION', classes: [25] }).matches;
+    expect(inClass.find((match) => match.id === marks[1]?.id)?.signals).toContain('descriptiveIgnored');
+    const anyClass = index.search({ text: 'ZORVEX FASHION' }).matches;
+    expect(anyClass.find((match) => match.id === marks[1]?.id)?.signals).not.toContain('descriptiveIgnored');
+  });
+
+  it('does not report a mark sharing only a descriptive word', () => {
+    expect(names(index, marks, 'HOME')).toEqual([]);
+  });
+});
+
 describe('TrademarkIndex', () => {
   const marks = [
     mark('APPLE'),

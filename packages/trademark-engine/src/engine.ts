@@ -1,5 +1,6 @@
-import { analyzeName, type NameAnalysis } from './analyze.ts';
+import { analyzeName, type NameAnalysis, type NameReading } from './analyze.ts';
 import { sharedGramFloors, spellingMayReach, UNREACHABLE } from './bounds.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
 import { type CompiledFilter, compileFilter, type DatasetMasks, datasetMasks } from './filters.ts';
 import {
@@ -24,14 +25,18 @@ import { type PostingRanges, PostingStore } from './postings.ts';
 import { rankMatches } from './rank.ts';
 import {
   type CompareOptions,
+  type Comparison,
   compareNames,
   PREFIX_MIN_LENGTH,
   PREFIX_MIN_REST,
   SCORE_FLOOR,
 } from './score.ts';
+import { SIGNAL_BIT } from './signals.ts';
 import { maxEditsForScore } from './spelling.ts';
 import { LENGTH_BUCKETS, MAX_POSITION, type QueryTerms, TermIndex } from './term-index.ts';
+import { transliterationScore } from './transliteration.ts';
 import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
+import { coreUnits } from './word-units.ts';
 
 export interface IndexOptions {
   /** Matches below it are dropped; defaults to `SCORE_FLOOR`. Candidates are pruned against it. */
@@ -56,12 +61,14 @@ const BULK_LOAD = 10_000;
 const GRAMS_PER_NAME = 14;
 const NO_LENGTHS = { shortest: 1, longest: 0 };
 
-// Counter per touched name: counted trigrams in the low byte, then hits of rare words, of common words, and of sound
-// keys or whole-name keys. A name none of whose marks can pass the filters is blocked on first touch.
+// Counter per touched name: counted trigrams in the low byte, then hits of rare words, of common words, of sound
+// keys or whole-name keys, and of transliteration skeletons. A name none of whose marks can pass the filters is
+// blocked on first touch.
 const GRAM = 1;
 const RARE_WORD = 1 << 8;
 const COMMON_WORD = 1 << 14;
 const KEY_HIT = 1 << 20;
+const SKELETON_HIT = 1 << 26;
 const BLOCKED = 1 << 30;
 
 /** What scoring one touched name needs to know about the search. */
@@ -209,15 +216,26 @@ export class TrademarkIndex {
     return this.#terms.isCommon(unit);
   }
 
+  /**
+   * What a search in `classes` compares names with: the frequent words of this index and the descriptive words of
+   * those classes, which together are the words a name's distinctive part leaves aside.
+   */
+  compareOptions(classes?: readonly number[]): Required<CompareOptions> {
+    return { isCommonStem: (unit) => this.#terms.isCommon(unit), descriptive: descriptiveWordsFor(classes) };
+  }
+
   search(query: SearchQuery): SearchResult {
     const q = analyzeName(query.text.slice(0, MAX_QUERY_LENGTH), this.pinyin);
     const m = q.visual.length;
     if (m === 0 || m >= MAX_QUERY_GRAMS)
       return { total: 0, maxScore: null, matches: [], classStatistics: {} };
-    const filter = compileFilter(query, (dataset) => this.#marks.datasetCode(dataset));
+    const marks = this.#marks;
+    const filter = compileFilter(query, (dataset) => marks.datasetCode(dataset), marks.designationSets);
     const datasets = datasetMasks(filter);
     this.#prepareScratch();
-    const terms = this.#terms.query(q);
+    const options = this.compareOptions(query.classes);
+    const core = coreUnits(q, { descriptive: options.descriptive, isCommon: options.isCommonStem });
+    const terms = this.#terms.query(q, (unit) => core.units.includes(unit));
     const floors = sharedGramFloors({
       floor: this.scoreFloor,
       queryLength: m,
@@ -225,7 +243,7 @@ export class TrademarkIndex {
       prefixLengths: m >= PREFIX_MIN_LENGTH ? { shortest: m + PREFIX_MIN_REST, longest: 2 * m } : NO_LENGTHS,
     });
     for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 1;
-    const context = this.#scoringContext(q, terms, floors);
+    const context = this.#scoringContext(q, terms, floors, options);
 
     // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes.
     const postings = this.#terms.terms;
@@ -238,6 +256,9 @@ export class TrademarkIndex {
     }
     for (const term of terms.keys) {
       touched += this.#count(postings, term, KEY_HIT, filter, datasets, false, 0, MAX_POSITION);
+    }
+    for (const term of terms.skeletons) {
+      touched += this.#count(postings, term, SKELETON_HIT, filter, datasets, false, 0, MAX_POSITION);
     }
 
     // Then trigrams, one name length at a time, each length scored right after it is counted while its names are
@@ -356,7 +377,12 @@ export class TrademarkIndex {
     return first;
   }
 
-  #scoringContext(q: NameAnalysis, terms: QueryTerms, floors: Int16Array): ScoringContext {
+  #scoringContext(
+    q: NameAnalysis,
+    terms: QueryTerms,
+    floors: Int16Array,
+    options: CompareOptions,
+  ): ScoringContext {
     const known = terms.grams.filter((gram) => gram >= 0);
     return {
       q,
@@ -364,7 +390,7 @@ export class TrademarkIndex {
       floors,
       countedFloor: 0,
       matcher: new OsaMatcher(q.visual),
-      options: { isCommonStem: (unit: string) => this.#terms.isCommon(unit) },
+      options,
       signatureWords: Int32Array.from(known, (gram) => SIGNATURE_LOW + (signatureBit(gram) >>> 5)),
       signatureMasks: Int32Array.from(known, (gram) => 1 << (signatureBit(gram) & 31)),
       matching: [],
@@ -403,7 +429,12 @@ export class TrademarkIndex {
     }
     if (!candidate) return;
     context.compared++;
-    const comparison = compareNames(q, this.#forms.analysis(form), context.options);
+    // A name only a transliteration skeleton reached shares no counted trigram, word or key with the query, so no
+    // other signal can reach the floor: its transliteration is its score, read without the sound keys.
+    const comparison =
+      counter % SKELETON_HIT === 0
+        ? transliterationComparison(q, this.#forms.reading(form))
+        : compareNames(q, this.#forms.analysis(form), context.options);
     if (comparison.score < this.scoreFloor) return;
     this.#formScore[form] = comparison.score;
     this.#formSignals[form] = comparison.signals;
@@ -423,14 +454,16 @@ export class TrademarkIndex {
     return shared;
   }
 
-  /** Whether shared word units could make a containment, word-order or plural finding (see `score.ts`). */
+  /**
+   * Whether shared word units could make a containment, word-order, plural or descriptive-words finding (see
+   * `score.ts`): every unit of the name is in the query, or every unit of the query's distinctive part is in the name.
+   */
   #wordsMayReach(terms: QueryTerms, counter: number, form: number): boolean {
     const rare = (counter >>> 8) & 63;
     const words = rare + ((counter >>> 14) & 63);
     if (words === 0) return false;
-    const units = this.#columns.units(form);
-    if (words === terms.units && words === units) return true;
-    return words === Math.min(terms.units, units) && rare > 0;
+    if (words === this.#columns.units(form)) return true;
+    return rare > 0 && rare === terms.coreUnits;
   }
 
   /** For a name with enough shared trigrams: the exact check by edit distance, or the query being its beginning. */
@@ -465,4 +498,10 @@ export class TrademarkIndex {
     if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
     this.#queryGram = ensureCapacity(this.#queryGram, this.#terms.gramIds);
   }
+}
+
+/** The comparison of a name that only a transliteration skeleton can make similar (see `compareNames`). */
+function transliterationComparison(q: NameAnalysis, c: NameReading): Comparison {
+  const score = Math.round(transliterationScore(q, c) * 10) / 10;
+  return { score, signals: score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0 };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DesignationSets, NO_DESIGNATIONS } from './designation-sets.ts';
 import {
   classMask,
   classWord,
@@ -9,7 +10,7 @@ import {
   statusCode,
 } from './filters.ts';
 
-const codes: Record<string, number> = { US: 0, CN: 1, EM: 40, XX: 70 };
+const codes: Record<string, number> = { US: 0, CN: 1, FR: 2, DE: 3, WO: 4, EM: 40, XX: 70 };
 const datasetCode = (dataset: string): number => codes[dataset] ?? -1;
 
 describe('classMask', () => {
@@ -76,6 +77,47 @@ describe('compileFilter and passes', () => {
     expect(filter.datasets).toBeNull();
     expect(filter.byClass).toBe(false);
     expect(passes(filter, ...mark('CN', 2, [1]))).toBe(true);
+  });
+});
+
+describe('compileFilter with an effect rule', () => {
+  const sets = new DesignationSets();
+  const designatingFrance = sets.intern(['FR', 'JP']);
+  const designatingEm = sets.intern(['EM']);
+  const designatingUs = sets.intern(['US']);
+  const france = { registers: ['FR', 'EM'], designatingRegisters: ['WO'], designations: ['FR', 'EM'] };
+  const at = (dataset: string, set = NO_DESIGNATIONS) => [codes[dataset] ?? -1, 0, 1, 0, set] as const;
+
+  it('lets through the registers with effect and the international marks designating a wanted code', () => {
+    const filter = compileFilter({ effect: france }, datasetCode, sets);
+    expect(passes(filter, ...at('FR'))).toBe(true);
+    expect(passes(filter, ...at('EM'))).toBe(true);
+    expect(passes(filter, ...at('DE'))).toBe(false);
+    expect(passes(filter, ...at('WO', designatingFrance))).toBe(true);
+    expect(passes(filter, ...at('WO', designatingEm))).toBe(true);
+    expect(passes(filter, ...at('WO', designatingUs))).toBe(false);
+    expect(passes(filter, ...at('WO'))).toBe(false);
+  });
+
+  it('narrows the datasets searched, never widens them', () => {
+    const filter = compileFilter({ datasets: ['FR', 'DE', 'WO'], effect: france }, datasetCode, sets);
+    expect(passes(filter, ...at('FR'))).toBe(true);
+    expect(passes(filter, ...at('EM'))).toBe(false);
+    expect(passes(filter, ...at('DE'))).toBe(false);
+    expect(passes(filter, ...at('WO', designatingFrance))).toBe(true);
+    expect(passes(filter, ...at('WO', designatingUs))).toBe(false);
+    const masks = datasetMasks(filter);
+    expect([masks.low, masks.high]).toEqual([(1 << 2) | (1 << 4), 0]);
+  });
+
+  it('needs no designation for a register listed among the registers too', () => {
+    const all = { registers: ['WO'], designatingRegisters: ['WO'], designations: [] };
+    expect(passes(compileFilter({ effect: all }, datasetCode, sets), ...at('WO'))).toBe(true);
+  });
+
+  it('lets nothing through for an empty rule', () => {
+    const none = { registers: [], designatingRegisters: [], designations: [] };
+    expect(passes(compileFilter({ effect: none }, datasetCode, sets), ...at('US'))).toBe(false);
   });
 });
 

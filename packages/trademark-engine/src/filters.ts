@@ -1,4 +1,5 @@
-import { MARK_STATUSES, type MarkStatus } from './types.ts';
+import { type DesignationSets, NO_DESIGNATIONS } from './designation-sets.ts';
+import { MARK_STATUSES, type MarketEffect, type MarkStatus } from './types.ts';
 
 /** Status code of a removed mark: no status mask has this bit. */
 export const DEAD_STATUS = 31;
@@ -26,10 +27,17 @@ export function classWord(classes: readonly number[], high: boolean): number {
   return word;
 }
 
+/** Per dataset code in `CompiledFilter.datasets`: its marks pass, or pass when they designate a wanted code. */
+export const DATASET_PASSES = 1;
+export const DATASET_IF_DESIGNATED = 2;
+
 /** A query's filters as lookups tested against each mark the first time counting touches it. */
 export interface CompiledFilter {
-  /** Allowed per dataset code, or null for every dataset. */
+  /** `DATASET_PASSES`, `DATASET_IF_DESIGNATED` or 0 per dataset code, or null for every dataset. */
   readonly datasets: Uint8Array | null;
+  /** The designation lists and, per designation code, whether designating it gives effect (`MarketEffect`). */
+  readonly designationSets: DesignationSets | null;
+  readonly wantedDesignations: Uint8Array;
   readonly statusMask: number;
   /** Whether classes were chosen; otherwise any class passes. */
   readonly byClass: boolean;
@@ -37,17 +45,33 @@ export interface CompiledFilter {
   readonly classHigh: number;
 }
 
+const NOTHING_WANTED = new Uint8Array(0);
+
 export function compileFilter(
-  filters: { datasets?: readonly string[]; classes?: readonly number[]; statuses?: readonly MarkStatus[] },
+  filters: {
+    datasets?: readonly string[];
+    classes?: readonly number[];
+    statuses?: readonly MarkStatus[];
+    effect?: MarketEffect;
+  },
   datasetCode: (dataset: string) => number,
+  designationSets: DesignationSets | null = null,
 ): CompiledFilter {
   let datasets: Uint8Array | null = null;
   if (filters.datasets !== undefined && filters.datasets.length > 0) {
-    datasets = new Uint8Array(256);
-    for (const dataset of filters.datasets) {
-      const code = datasetCode(dataset.toUpperCase());
-      if (code >= 0) datasets[code] = 1;
-    }
+    datasets = setVerdicts(new Uint8Array(256), filters.datasets, DATASET_PASSES, datasetCode);
+  }
+  let wantedDesignations: Uint8Array = NOTHING_WANTED;
+  if (filters.effect !== undefined) {
+    const { registers, designatingRegisters, designations } = filters.effect;
+    // Registers second: one listed both ways needs no designation.
+    const effect = setVerdicts(new Uint8Array(256), designatingRegisters, DATASET_IF_DESIGNATED, datasetCode);
+    setVerdicts(effect, registers, DATASET_PASSES, datasetCode);
+    if (datasets === null) datasets = effect;
+    else
+      for (let code = 0; code < 256; code++)
+        if (datasets[code] !== 0) datasets[code] = effect[code] as number;
+    if (designationSets !== null) wantedDesignations = designationSets.wanted(designations);
   }
   let statusMask = (1 << MARK_STATUSES.length) - 1;
   if (filters.statuses !== undefined && filters.statuses.length > 0) {
@@ -56,19 +80,51 @@ export function compileFilter(
   }
   const byClass = filters.classes !== undefined && filters.classes.length > 0;
   const { low, high } = classMask(filters.classes ?? []);
-  return { datasets, statusMask, byClass, classLow: low, classHigh: high };
+  return {
+    datasets,
+    designationSets,
+    wantedDesignations,
+    statusMask,
+    byClass,
+    classLow: low,
+    classHigh: high,
+  };
 }
 
-/** Whether one mark passes the filters. */
+/** Sets `verdict` in `lookup` for each known dataset of `codes`. */
+function setVerdicts(
+  lookup: Uint8Array,
+  codes: readonly string[],
+  verdict: number,
+  datasetCode: (dataset: string) => number,
+): Uint8Array {
+  for (const dataset of codes) {
+    const code = datasetCode(dataset.toUpperCase());
+    if (code >= 0) lookup[code] = verdict;
+  }
+  return lookup;
+}
+
+/** Whether one mark passes the filters; `designationSet` is its list in the filter's `designationSets`. */
 export function passes(
   filter: CompiledFilter,
   dataset: number,
   status: number,
   classLow: number,
   classHigh: number,
+  designationSet: number = NO_DESIGNATIONS,
 ): boolean {
   if (((filter.statusMask >>> status) & 1) === 0) return false;
-  if (filter.datasets !== null && filter.datasets[dataset] !== 1) return false;
+  if (filter.datasets !== null) {
+    const verdict = filter.datasets[dataset];
+    if (verdict === 0) return false;
+    if (
+      verdict === DATASET_IF_DESIGNATED &&
+      (filter.designationSets === null ||
+        !filter.designationSets.designatesAny(designationSet, filter.wantedDesignations))
+    )
+      return false;
+  }
   return !filter.byClass || ((classLow & filter.classLow) | (classHigh & filter.classHigh)) !== 0;
 }
 
@@ -88,7 +144,8 @@ export function datasetMasks(filter: CompiledFilter): DatasetMasks {
   let low = 0;
   let high = 0;
   for (let code = 0; code < 64; code++) {
-    if (filter.datasets[code] !== 1) continue;
+    // A register whose marks pass only when designating is in the mask: the union cannot tell, ranking checks.
+    if (filter.datasets[code] === 0) continue;
     if (code < 32) low |= 1 << code;
     else high |= 1 << (code - 32);
   }

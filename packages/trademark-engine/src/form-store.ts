@@ -1,4 +1,4 @@
-import type { NameAnalysis } from './analyze.ts';
+import type { NameAnalysis, NameReading } from './analyze.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
@@ -60,8 +60,8 @@ export class FormStore {
     return form;
   }
 
-  /** Rebuilds the analysis of a stored form; used for the few candidates that get a full comparison. */
-  analysis(form: number): NameAnalysis {
+  /** What a transliteration comparison needs of a stored form: its words, read, without the sound keys. */
+  reading(form: number): NameReading {
     const chars = this.chars;
     const latin = chars.read(this.#latinOffset[form] as number, this.#latinLength[form] as number);
     const wordsText = chars.read(this.#wordsOffset[form] as number, this.#wordsLength[form] as number);
@@ -69,11 +69,19 @@ export class FormStore {
     const mask = this.#fromHan[form] as number;
     const fromHan = words.map((_, i) => i < 32 && ((mask >>> i) & 1) === 1);
     const hasHan = this.#hasHan[form] === 1;
+    const exact = hasHan
+      ? chars.read(this.#exactOffset[form] as number, this.#exactLength[form] as number)
+      : latin;
+    return { exact, latin, words, fromHan, hasHan };
+  }
+
+  /** Rebuilds the analysis of a stored form; used for the few candidates that get a full comparison. */
+  analysis(form: number): NameAnalysis {
+    const chars = this.chars;
+    const { exact, latin, words, fromHan, hasHan } = this.reading(form);
     const sound = hasHan ? soundKeys([]) : soundKeys(words);
     return {
-      exact: hasHan
-        ? chars.read(this.#exactOffset[form] as number, this.#exactLength[form] as number)
-        : latin,
+      exact,
       latin,
       visual: chars.read(this.visualOffset[form] as number, this.visualLength[form] as number),
       lookalike: chars.read(this.#lookalikeOffset[form] as number, this.#lookalikeLength[form] as number),

@@ -19,6 +19,14 @@ describe('generateMarks', () => {
     expect(marks.at(-1)?.id).toBe(20_000);
   });
 
+  it('never repeats a (dataset, application number) pair', () => {
+    // At this size the drawn numbers used to repeat 412 times (the demo seed's own count and seed).
+    const demo = generateMarks({ count: 200_000, seed: 20261121 });
+    const keys = new Set(demo.map((mark) => `${mark.dataset} ${mark.applicationNumber}`));
+    expect(keys.size).toBe(demo.length);
+    expect(generateMarks({ count: 1_000, seed: 20261121 })).toEqual(demo.slice(0, 1_000));
+  }, 30_000);
+
   it('fills every result-item field with well-formed values', () => {
     // One pass collecting what is wrong, so twenty thousand marks cost one assertion each.
     const problems: string[] = [];
@@ -92,6 +100,24 @@ describe('generateMarks', () => {
     expect(share((name) => /[\uac00-\ud7a3]/.test(name))).toBeGreaterThan(0.001);
     expect(marks.some((mark) => mark.imageUrl !== null)).toBe(true);
     expect(marks.some((mark) => mark.attorney === null)).toBe(true);
+  });
+
+  it('gives international registrations a few designated markets and national marks none', () => {
+    const international = marks.filter((mark) => mark.dataset === 'WO' || mark.dataset === 'WPP');
+    expect(international.length).toBeGreaterThan(500);
+    expect(
+      international.filter(
+        (mark) =>
+          mark.designations.length === 0 ||
+          mark.designations.some((code) => !/^[A-Z]{2,3}$/.test(code)) ||
+          mark.designations.join() !== [...new Set(mark.designations)].sort().join(),
+      ),
+    ).toEqual([]);
+    expect(marks.filter((mark) => !international.includes(mark) && mark.designations.length > 0)).toEqual([]);
+    const designated = new Set(international.flatMap((mark) => mark.designations));
+    for (const code of ['EM', 'US', 'CN', 'FR']) expect(designated).toContain(code);
+    const sizes = new Set(international.map((mark) => mark.designations.length));
+    expect(sizes.size).toBeGreaterThan(5);
   });
 
   it('repeats some names across markets, as families of filings do', () => {

@@ -1,5 +1,6 @@
 import { mulberry32 } from './prng.ts';
-import { applicationDate, applicationNumberOf, dateText, registrationDateOf } from './synthetic-filing.ts';
+import { designationsOf } from './synthetic-designations.ts';
+import { ApplicationNumbers, applicationDate, dateText, registrationDateOf } from './synthetic-filing.ts';
 import { classesOf, goodsOf } from './synthetic-goods.ts';
 import { nameStyle, ownerName, styleName } from './synthetic-names.ts';
 import { pick, weighted } from './synthetic-random.ts';
@@ -20,6 +21,8 @@ export interface SyntheticMark extends MarkRecord {
   readonly goodsAndServicesTranslation: Readonly<Record<number, string>> | null;
   readonly attorney: string | null;
   readonly imageUrl: string | null;
+  /** Markets an international registration (WO, WPP) designates; empty for national marks. */
+  readonly designations: readonly string[];
 }
 
 export interface GenerateOptions {
@@ -65,18 +68,25 @@ const STATUSES: ReadonlyArray<readonly [MarkStatus, number]> = [
 // Share of marks that repeat an earlier name in another market, as families of filings do.
 const FAMILY_SHARE = 0.12;
 const FAMILY_MEMORY = 4096;
+const INTERNATIONAL = new Set(['WO', 'WPP']);
+const NONE: readonly string[] = [];
+// Designations come from a second random source, so adding them left every other field of a seed's marks as it was.
+const DESIGNATION_SEED = 0x5eed_d351;
 
 /**
  * Deterministic synthetic marks: the same count and seed always give the same records. Names mix coined English-like
  * brands, phrases, German, French, Italian and Spanish, Japanese romaji, Korean and Chinese, and some repeat across
- * markets. Fast enough for a million records in a few seconds; goods texts are shared strings.
+ * markets. No (dataset, applicationNumber) pair repeats, so every record is a distinct mark to an import. Fast enough
+ * for a million records in a few seconds; goods texts are shared strings.
  */
 export function generateMarks(options: GenerateOptions): SyntheticMark[] {
   const random = mulberry32(options.seed);
+  const designationRandom = mulberry32(options.seed ^ DESIGNATION_SEED);
   const pickDataset = weighted(DATASETS);
   const pickStatus = weighted(STATUSES);
   const familyNames: string[] = [];
   const familyOwners: string[] = [];
+  const applicationNumbers = new ApplicationNumbers();
   const firstId = options.firstId ?? 1;
   const marks: SyntheticMark[] = new Array(options.count);
   for (let i = 0; i < options.count; i++) {
@@ -99,7 +109,7 @@ export function generateMarks(options: GenerateOptions): SyntheticMark[] {
     const status = pickStatus(random());
     const goods = goodsOf(classesOf(random), dataset === 'CN', random() < 0.5, random() < 0.5 ? 0 : 3);
     const applied = applicationDate(status, random);
-    const applicationNumber = applicationNumberOf(dataset, Math.floor(applied / 10000), random);
+    const applicationNumber = applicationNumbers.next(dataset, Math.floor(applied / 10000), random);
     marks[i] = {
       id: firstId + i,
       name,
@@ -115,6 +125,7 @@ export function generateMarks(options: GenerateOptions): SyntheticMark[] {
       attorney: random() < 0.8 ? pick(ATTORNEYS, random) : null,
       imageUrl:
         random() < 0.06 ? `https://images.example.com/marks/${dataset}/${applicationNumber}.png` : null,
+      designations: INTERNATIONAL.has(dataset) ? designationsOf(designationRandom) : NONE,
     };
   }
   return marks;

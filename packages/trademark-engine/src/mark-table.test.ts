@@ -20,6 +20,21 @@ describe('MarkTable', () => {
     expect(table.size).toBe(1);
   });
 
+  it("keeps the number of each mark's designation list, through compaction", () => {
+    const table = new MarkTable();
+    const intl = (id: number, designations: string[]) =>
+      table.append({ id, name: 'X', dataset: 'WO', niceClass: [1], status: 'registered', designations }, id);
+    intl(1, ['FR']);
+    intl(2, ['US']);
+    intl(3, ['fr']);
+    table.append({ id: 4, name: 'X', dataset: 'DE', niceClass: [1], status: 'registered' }, 4);
+    table.remove(2);
+    table.compact(() => undefined);
+    expect([...table.designationSet.subarray(0, 3)]).toEqual([1, 1, 0]);
+    const wanted = table.designationSets.wanted(['FR']);
+    expect(table.designationSets.designatesAny(table.designationSet[0] as number, wanted)).toBe(true);
+  });
+
   it('marks removed rows dead and renumbers the live ones on compaction', () => {
     const table = new MarkTable();
     for (let id = 1; id <= 5; id++)

@@ -1,3 +1,4 @@
+import { DesignationSets } from './designation-sets.ts';
 import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
 import { resize, type Sized } from './growable.ts';
 import { IntTable } from './int-table.ts';
@@ -10,8 +11,9 @@ const COMPACT_MINIMUM = 10_000;
 const MAX_DATASETS = 256;
 
 /**
- * Marks as rows of typed columns: id, name (form), dataset code, status code and classes as two bit masks. A removed
- * mark keeps its row with a dead status until `compact` renumbers the rows.
+ * Marks as rows of typed columns: id, name (form), dataset code, status code, classes as two bit masks and the number
+ * of the mark's designation list (`DesignationSets`, 0 for none). A removed mark keeps its row with a dead status
+ * until `compact` renumbers the rows.
  */
 export class MarkTable {
   ids = new Float64Array(1024);
@@ -20,6 +22,8 @@ export class MarkTable {
   status = new Uint8Array(1024);
   classLow = new Int32Array(1024);
   classHigh = new Int32Array(1024);
+  designationSet = new Uint32Array(1024);
+  readonly designationSets = new DesignationSets();
   /** Rows in use, live or dead. */
   rows = 0;
   #dead = 0;
@@ -58,6 +62,7 @@ export class MarkTable {
     this.status[row] = statusCode(record.status);
     this.classLow[row] = classWord(record.niceClass, false);
     this.classHigh[row] = classWord(record.niceClass, true);
+    this.designationSet[row] = this.designationSets.intern(record.designations);
     this.#rowOf.set(record.id, row);
     return row;
   }
@@ -98,6 +103,7 @@ export class MarkTable {
       this.status[next] = this.status[row] as number;
       this.classLow[next] = this.classLow[row] as number;
       this.classHigh[next] = this.classHigh[row] as number;
+      this.designationSet[next] = this.designationSet[row] as number;
       this.#rowOf.set(this.ids[next] as number, next);
       moved(next);
       next++;
@@ -112,8 +118,19 @@ export class MarkTable {
   }
 
   get bytes(): number {
-    const columns = [this.ids, this.form, this.dataset, this.status, this.classLow, this.classHigh];
-    return columns.reduce((sum, column) => sum + column.byteLength, this.#rowOf.bytes);
+    const columns = [
+      this.ids,
+      this.form,
+      this.dataset,
+      this.status,
+      this.classLow,
+      this.classHigh,
+      this.designationSet,
+    ];
+    return columns.reduce(
+      (sum, column) => sum + column.byteLength,
+      this.#rowOf.bytes + this.designationSets.bytes,
+    );
   }
 
   #resize(count: number, exact: boolean): void {
@@ -124,5 +141,6 @@ export class MarkTable {
     this.status = size(this.status);
     this.classLow = size(this.classLow);
     this.classHigh = size(this.classHigh);
+    this.designationSet = size(this.designationSet);
   }
 }

@@ -20,7 +20,8 @@ export interface RankInput {
 }
 
 /**
- * Expands matching names to their live marks that pass the filters, ranks them by score and then by insertion order,
+ * Expands matching names to their live marks that pass the filters (effect included: the exact per-mark test behind
+ * the per-name union masks of counting), ranks them by score and then by insertion order,
  * and gathers per-class statistics over all of them (only over the chosen classes when classes are filtered).
  */
 export function rankMatches(input: RankInput): SearchResult {
@@ -39,8 +40,9 @@ export function rankMatches(input: RankInput): SearchResult {
         const status = marks.status[row] as number;
         if (status === DEAD_STATUS) continue;
         const low = marks.classLow[row] as number;
-        if (!passes(filter, marks.dataset[row] as number, status, low, marks.classHigh[row] as number))
-          continue;
+        const high = marks.classHigh[row] as number;
+        const designations = marks.designationSet[row] as number;
+        if (!passes(filter, marks.dataset[row] as number, status, low, high, designations)) continue;
         keys.push((1000 - tenths) * 0x100000000 + row);
       }
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
 import { PinyinCache } from './pinyin.ts';
 import { compareNames, SCORE_FLOOR } from './score.ts';
 import { decodeSignals } from './signals.ts';
@@ -63,9 +64,117 @@ describe('compareNames', () => {
     expect(compare('APPLE', 'APPLEPAY').signals).toContain('containment');
   });
 
-  it('does not count a common word as containment', () => {
-    expect(compare('TECH', 'OCEAN TECH', ['tech']).signals).not.toContain('containment');
-    expect(compare('TECH', 'OCEAN TECH').signals).toContain('containment');
+  it('does not count a frequent word as containment', () => {
+    expect(compare('WAVE', 'OCEAN WAVE', ['wave']).signals).not.toContain('containment');
+    expect(compare('WAVE', 'OCEAN WAVE').signals).toContain('containment');
+  });
+
+  it('scores one letter added, dropped or changed in a mark of four letters or more as very similar', () => {
+    for (const [query, mark] of [
+      ['NIKEE', 'NIKE'],
+      ['BELA', 'BELLA'],
+      ['NEKEA', 'NEAKEA'],
+      ['ZORIN', 'ZORAN'],
+    ] as const) {
+      const { score, signals } = compare(query, mark);
+      expect(score, `${query} ~ ${mark}`).toBeGreaterThanOrEqual(80);
+      expect(signals).toContain('oneLetter');
+    }
+  });
+
+  it('leaves one letter alone in marks under four letters or at the beginning of a mark', () => {
+    for (const [query, mark] of [
+      ['BMW', 'BMX'],
+      ['KIA', 'KIO'],
+      ['NIKE', 'BIKE'],
+      ['DIOR', 'DOOR'],
+      ['ANIKE', 'NIKE'],
+    ] as const) {
+      const { score, signals } = compare(query, mark);
+      expect(score, `${query} ~ ${mark}`).toBeLessThan(80);
+      expect(signals).not.toContain('oneLetter');
+    }
+    expect(compare('BMW', 'BMX').score).toBeLessThan(60);
+    expect(compare('DIOR', 'DOOR').score).toBeLessThan(60);
+  });
+
+  it('does not compare the sound of marks under four letters, which are read letter by letter', () => {
+    expect(compare('AOC', 'AOK').score).toBeLessThan(60);
+    expect(compare('GAP', 'GAB').signals).not.toContain('phonetic');
+  });
+
+  it('scores an identical sound as very similar when it holds three consonants and begins alike', () => {
+    for (const [query, mark] of [
+      ['KANDEE', 'CANDY'],
+      ['KUBIK', 'CUBIC'],
+      ['SYTRUS', 'CITRUS'],
+    ] as const) {
+      const { score, signals } = compare(query, mark);
+      expect(score, `${query} ~ ${mark}`).toBeGreaterThanOrEqual(80);
+      expect(signals).toContain('phonetic');
+    }
+    // Double Metaphone's B = P and G = K, and keys of one or two consonants, are too coarse for an identical sound.
+    expect(compare('CLIIOS', 'GLEAS').score).toBeLessThan(80);
+    expect(compare('PAWS', 'POIS').score).toBeLessThan(80);
+  });
+
+  it('sets descriptive and generic words aside, in English and Chinese', () => {
+    for (const [query, mark] of [
+      ['Bella Home', 'BELLA'],
+      ['ZORVEX GROUP', 'ZORVEX TECH'],
+      ['喜科科技', '喜科'],
+      ['深圳市喜科电子有限公司', '喜科'],
+    ] as const) {
+      const { score, signals } = compare(query, mark);
+      expect(score, `${query} ~ ${mark}`).toBeGreaterThanOrEqual(80);
+      expect(signals).toContain('descriptiveIgnored');
+    }
+  });
+
+  it('names the descriptive words first, and containment only when one mark is inside the other', () => {
+    expect(compare('Bella Home', 'BELLA').signals).toEqual(['descriptiveIgnored', 'containment']);
+    expect(compare('ZORVEX GROUP', 'ZORVEX TECH').signals).toEqual(['descriptiveIgnored']);
+    expect(compare('NIKEE', 'NIKE').signals).toEqual(['oneLetter', 'spelling']);
+  });
+
+  it('measures containment without the set-aside words', () => {
+    expect(compare('ZORVEX', 'ZORVEX LUMA TECH').score).toBe(compare('ZORVEX', 'ZORVEX LUMA').score);
+    expect(compare('科科', '喜科科技').score).toBeLessThan(80);
+  });
+
+  it('uses the words of the searched classes only for those classes', () => {
+    const fashion = { isCommonStem: () => false, descriptive: descriptiveWordsFor([25]) };
+    const withClass = compareNames(
+      analyzeName('ZORVEX FASHION', pinyin),
+      analyzeName('ZORVEX', pinyin),
+      fashion,
+    );
+    expect(withClass.score).toBeGreaterThanOrEqual(80);
+    expect(decodeSignals(withClass.signals)).toContain('descriptiveIgnored');
+    expect(compare('ZORVEX FASHION', 'ZORVEX').signals).not.toContain('descriptiveIgnored');
+  });
+
+  it('sets a frequent word aside like a listed one', () => {
+    expect(compare('ZORVEX WAVE', 'ZORVEX', ['wave']).signals).toContain('descriptiveIgnored');
+    expect(compare('ZORVEX WAVE', 'ZORVEX').signals).not.toContain('descriptiveIgnored');
+  });
+
+  it('keeps marks sharing only descriptive or generic words below 60', () => {
+    for (const [query, mark] of [
+      ['Tech', 'FOX TECH'],
+      ['HOME STORE', 'LUMA HOME'],
+      ['科技', '喜科科技'],
+      ['国际贸易', '华威国际贸易'],
+      ['青岛', '青岛啤酒'],
+      ['GLOBAL', 'GLOBALSTAR'],
+    ] as const) {
+      expect(compare(query, mark).score, `${query} ~ ${mark}`).toBeLessThan(60);
+    }
+  });
+
+  it('does not take a homophone past the beginning of a Chinese mark for the mark', () => {
+    expect(compare('百威', '赛百味').score).toBeLessThan(60);
+    expect(compare('百威', '百味坊').signals).toContain('homophone');
   });
 
   it('does not take a word ending for containment', () => {

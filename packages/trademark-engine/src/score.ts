@@ -1,9 +1,11 @@
 import type { NameAnalysis } from './analyze.ts';
+import { type DescriptiveWords, descriptiveWordsFor } from './descriptive.ts';
 import { osaDistance } from './edit-distance.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import { spellingScore } from './spelling.ts';
-import { type WordUnits, wordUnits } from './word-units.ts';
+import { transliterationScore } from './transliteration.ts';
+import { type CoreUnits, coreUnits, type WeakWords, type WordUnits, wordUnits } from './word-units.ts';
 
 /**
  * Marks scoring below this are not reported, counted or used for risk. 50 keeps the weaker resemblances an examiner
@@ -20,7 +22,19 @@ const SIGNAL_SCORE = {
   stopwordsOnly: 90,
   lookalike: 97,
   wordOrder: 88,
+  // The same distinctive part, descriptive or generic words aside (BELLA HOME ~ BELLA, 喜科科技 ~ 喜科).
+  descriptiveSetAside: 85,
+  oneLetter: 82,
 } as const;
+
+// Marks under four letters are short enough to be read letter by letter (BMW, AOC), so one letter tells them apart and
+// their sound is the names of their letters, which Double Metaphone does not know: neither rule below applies to them.
+export const SHORT_MARK_LENGTH = 4;
+// One letter added, dropped or changed is what examiners refuse most often. It keeps the beginning: the first letter
+// for an added or dropped letter, the first two for a changed one, because a changed letter there changes how the mark
+// is read (DIOR ~ DOOR).
+const ONE_LETTER_KEPT_BY_INSERTION = 1;
+const ONE_LETTER_KEPT_BY_SUBSTITUTION = 2;
 
 // Containment grows with the share of the longer mark that the shorter one covers.
 const CONTAINMENT_BASE = 60;
@@ -40,13 +54,21 @@ const LOOKALIKE_PENALTY = 3;
 // Sound: stronger the longer the consonant key. Names sharing only consonants (not the vowels) count for keys of at
 // least four consonants; the index does not look shorter ones up.
 const SOUND_BASE_BY_KEY_LENGTH = [72, 72, 72, 78, 82, 85, 88, 90];
+// An identical sound is what examiners refuse, so equal keys (consonants and vowels) score at least 80 once they hold
+// three consonants and the names begin with the same sound. Double Metaphone folds B into P, G into K, V into F and
+// vowels into five classes, so shorter keys, or names beginning differently, are often unrelated names (PAWS ~ BOIS,
+// CLIIOS ~ GLEAS); they keep the lower score.
+const IDENTICAL_SOUND_MIN_KEY = 3;
+const IDENTICAL_SOUND_SCORE = 80;
 export const METAPHONE_ONLY_MIN_KEY = 4;
 const VOWEL_MISMATCH_PENALTY = 40;
 const MAX_VOWEL_MISMATCH = 1 / 3;
 
 export interface CompareOptions {
-  /** Words so frequent among the marks (TECH, GROUP) that containing one of them says little. */
+  /** Words so frequent among the marks that containing one of them says little (word units, see `wordUnits`). */
   readonly isCommonStem?: (stem: string) => boolean;
+  /** Descriptive and generic words of the searched classes (`descriptiveWordsFor`); the general ones by default. */
+  readonly descriptive?: DescriptiveWords;
 }
 
 export interface Comparison {
@@ -89,8 +111,17 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
     if (visual > spelling) consider(visual, SIGNAL_BIT.spelling | SIGNAL_BIT.lookalike | readAloud);
   }
 
-  if (!q.hasHan && !c.hasHan) consider(soundScore(q, c), SIGNAL_BIT.phonetic);
-  wordSignals(q, c, options.isCommonStem ?? NEVER_COMMON, consider);
+  if (!q.hasHan && !c.hasHan) {
+    consider(oneLetterScore(q.latin, c.latin), SIGNAL_BIT.oneLetter | SIGNAL_BIT.spelling);
+    consider(soundScore(q, c), SIGNAL_BIT.phonetic);
+  } else if (q.hasHan !== c.hasHan) {
+    consider(transliterationScore(q, c), SIGNAL_BIT.transliteration);
+  }
+  const weak: WeakWords = {
+    descriptive: options.descriptive ?? descriptiveWordsFor(),
+    isCommon: options.isCommonStem ?? NEVER_COMMON,
+  };
+  wordSignals(q, c, weak, consider);
   return { score: Math.round(best * 10) / 10, signals };
 }
 
@@ -98,9 +129,28 @@ function spellingOf(a: string, b: string): number {
   return spellingScore(osaDistance(a, b), Math.max(a.length, b.length), jaroWinkler(a, b));
 }
 
+/** `SIGNAL_SCORE.oneLetter` when one letter is added, dropped or changed past the beginning of a long enough mark. */
+function oneLetterScore(a: string, b: string): number {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  if (shorter.length < SHORT_MARK_LENGTH || longer.length - shorter.length > 1) return 0;
+  let at = 0;
+  while (at < shorter.length && shorter.charCodeAt(at) === longer.charCodeAt(at)) at++;
+  if (longer.length > shorter.length) {
+    const added = at >= ONE_LETTER_KEPT_BY_INSERTION && longer.endsWith(shorter.slice(at));
+    return added ? SIGNAL_SCORE.oneLetter : 0;
+  }
+  const changed =
+    at >= ONE_LETTER_KEPT_BY_SUBSTITUTION && at < shorter.length && longer.endsWith(shorter.slice(at + 1));
+  return changed ? SIGNAL_SCORE.oneLetter : 0;
+}
+
 function soundScore(q: NameAnalysis, c: NameAnalysis): number {
+  if (Math.min(q.latin.length, c.latin.length) < SHORT_MARK_LENGTH) return 0;
   for (const key of q.sound) {
-    if (c.sound.includes(key)) return soundBase(key.indexOf('|'));
+    if (!c.sound.includes(key)) continue;
+    const consonants = key.indexOf('|');
+    const identical = consonants >= IDENTICAL_SOUND_MIN_KEY && firstSound(q.latin) === firstSound(c.latin);
+    return identical ? Math.max(IDENTICAL_SOUND_SCORE, soundBase(consonants)) : soundBase(consonants);
   }
   // Same consonants but not quite the same vowels (KRISPY KREME ~ CRISPY CREAM): only for long consonant keys, and
   // only while most vowels agree; DIAMOND and DOMINATE share consonants and nothing else.
@@ -113,6 +163,17 @@ function soundScore(q: NameAnalysis, c: NameAnalysis): number {
   return 0;
 }
 
+/** The sound a name begins with, keeping voicing apart: C/K/Q, PH/F, soft C/S/Z and Y/I are alike, B and P are not. */
+function firstSound(name: string): string {
+  const first = name.charAt(0);
+  const next = name.charAt(1);
+  if (first === 'p' && next === 'h') return 'f';
+  if (first === 'c') return next === 'e' || next === 'i' || next === 'y' ? 's' : 'k';
+  return FIRST_SOUND[first] ?? first;
+}
+
+const FIRST_SOUND: Readonly<Record<string, string>> = { q: 'k', z: 's', y: 'i' };
+
 /** Score of two names that sound alike, by the length of their consonant key. */
 function soundBase(keyLength: number): number {
   return SOUND_BASE_BY_KEY_LENGTH[Math.min(keyLength, SOUND_BASE_BY_KEY_LENGTH.length - 1)] as number;
@@ -121,10 +182,10 @@ function soundBase(keyLength: number): number {
 function wordSignals(
   q: NameAnalysis,
   c: NameAnalysis,
-  isCommonStem: (unit: string) => boolean,
+  weak: WeakWords,
   consider: (score: number, bits: number) => void,
 ): void {
-  prefixContainment(q, c, isCommonStem, consider);
+  prefixContainment(q, c, weak, consider);
   // Latin words and pinyin syllables are different units: across scripts only whole pinyin counts.
   if (q.hasHan !== c.hasHan) return;
   const qv = wordUnits(q);
@@ -145,31 +206,77 @@ function wordSignals(
     }
     return;
   }
+  // Without a shared unit there is neither a common distinctive part nor a mark inside the other.
+  if (shared.length === 0) return;
+  const qCore = queryCore(q, weak);
+  const cCore = coreUnits(c, weak);
+  if (
+    (qCore.setAside || cCore.setAside) &&
+    sameUnits(qCore, cCore) &&
+    qCore.letters >= CONTAINED_MIN_LETTERS
+  ) {
+    // One mark inside the other (BELLA HOME ~ BELLA) is also containment; ZORVEX GROUP ~ ZORVEX TECH is not.
+    const inside = shared.length === Math.min(qv.units.length, cv.units.length) ? SIGNAL_BIT.containment : 0;
+    const bits = SIGNAL_BIT.descriptiveIgnored | inside | homophoneOf(q, c);
+    consider(
+      SIGNAL_SCORE.descriptiveSetAside,
+      bits | (differsByPlural(qCore, cCore) ? SIGNAL_BIT.plural : 0),
+    );
+    return;
+  }
   if (shared.length !== Math.min(qv.units.length, cv.units.length)) return;
-  const [inner, outer] = qv.units.length < cv.units.length ? [qv, cv] : [cv, qv];
-  // Chinese characters must stand together, in order, inside the other name.
-  if (inner.syllables.length > 0 && !containsRun(outer.syllables, inner.syllables)) return;
-  if (inner.letters < CONTAINED_MIN_LETTERS || inner.units.every(isCommonStem)) return;
+  const queryInside = qv.units.length < cv.units.length;
+  const [inner, outer] = queryInside ? [qv, cv] : [cv, qv];
+  const [innerCore, outerCore] = queryInside ? [qCore, cCore] : [cCore, qCore];
+  if (inner.syllables.length > 0) {
+    // Chinese characters must stand together, in order, inside the other name; read alike in other characters, only
+    // at its beginning: past it they are a chance echo (百威 in 赛百味), not the mark.
+    const at = runStart(outer.syllables, inner.syllables);
+    if (at < 0 || (at > 0 && homophoneOf(q, c) !== 0)) return;
+  }
+  // A mark that shares only descriptive, generic or frequent words with another is not inside it (TECH, FOX TECH).
+  if (inner.letters < CONTAINED_MIN_LETTERS || innerCore.units.length === 0) return;
   const atStart = inner.units.every((unit, i) => outer.units[i] === unit);
-  const score =
-    CONTAINMENT_BASE +
-    (CONTAINMENT_SPAN * inner.letters) / outer.letters +
-    (atStart ? CONTAINED_AT_START_BONUS : 0);
+  // Set-aside words do not dilute the share, as long as the inner mark's distinctive part is in the outer one's (in
+  // 喜科科技, 科科 straddles the set-aside 科技, so it is measured against the whole mark).
+  const coreInside = innerCore.units.every((unit) => outerCore.units.includes(unit));
+  const share = coreInside
+    ? innerCore.letters / Math.max(innerCore.letters, outerCore.letters)
+    : inner.letters / outer.letters;
+  const score = CONTAINMENT_BASE + CONTAINMENT_SPAN * share + (atStart ? CONTAINED_AT_START_BONUS : 0);
   consider(
     Math.min(score, SIGNAL_SCORE.stopwordsOnly),
     SIGNAL_BIT.containment | pluralBit | homophoneOf(q, c),
   );
 }
 
+// The engine compares one query with many names under the same weak words: its core is worked out once.
+let lastCore: { q: NameAnalysis; weak: WeakWords; core: CoreUnits } | undefined;
+
+function queryCore(q: NameAnalysis, weak: WeakWords): CoreUnits {
+  const last = lastCore;
+  if (last?.q === q && last.weak.descriptive === weak.descriptive && last.weak.isCommon === weak.isCommon) {
+    return last.core;
+  }
+  const core = coreUnits(q, weak);
+  lastCore = { q, weak, core };
+  return core;
+}
+
+function sameUnits(a: WordUnits, b: WordUnits): boolean {
+  return a.units.length === b.units.length && a.units.every((unit) => b.units.includes(unit));
+}
+
 function sameSequence(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((item, i) => b[i] === item);
 }
 
-function containsRun(outer: readonly string[], inner: readonly string[]): boolean {
+/** Where `inner` first stands as a run inside `outer`, or -1. */
+function runStart(outer: readonly string[], inner: readonly string[]): number {
   for (let start = 0; start + inner.length <= outer.length; start++) {
-    if (inner.every((item, i) => outer[start + i] === item)) return true;
+    if (inner.every((item, i) => outer[start + i] === item)) return start;
   }
-  return false;
+  return -1;
 }
 
 /** Between two Chinese marks, the same reading in other characters is a homophone. */
@@ -182,7 +289,7 @@ function homophoneOf(q: NameAnalysis, c: NameAnalysis): number {
 function prefixContainment(
   q: NameAnalysis,
   c: NameAnalysis,
-  isCommonStem: (unit: string) => boolean,
+  weak: WeakWords,
   consider: (score: number, bits: number) => void,
 ): void {
   const [inner, outer] = q.visual.length <= c.visual.length ? [q, c] : [c, q];
@@ -190,10 +297,10 @@ function prefixContainment(
   if (inner.visual.length < PREFIX_MIN_LENGTH || share < PREFIX_MIN_SHARE) return;
   if (outer.visual.length - inner.visual.length < PREFIX_MIN_REST) return;
   if (!outer.visual.startsWith(inner.visual)) return;
-  if (!inner.hasHan && inner.stems.length === 1) {
-    // A whole first word (or its plural) is word containment, which knows about common words.
-    if (outer.stems[0] === inner.stems[0] || isCommonStem(inner.stems[0] as string)) return;
-  }
+  // A whole first word (or its plural) is word containment.
+  if (!inner.hasHan && inner.stems.length === 1 && outer.stems[0] === inner.stems[0]) return;
+  // A mark of descriptive, generic or frequent words only is not inside another (HOME ~ HOMESTYLE, 青岛 ~ 青岛啤酒).
+  if (coreUnits(inner, weak).units.length === 0) return;
   const lookalike = outer.latin.startsWith(inner.latin) ? 0 : SIGNAL_BIT.lookalike;
   const script = q.hasHan === c.hasHan ? homophoneOf(q, c) : SIGNAL_BIT.pinyin;
   consider(PREFIX_BASE + PREFIX_SPAN * share, SIGNAL_BIT.containment | lookalike | script);

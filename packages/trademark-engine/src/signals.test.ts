@@ -6,13 +6,16 @@ describe('signals', () => {
     expect(SIGNALS).toEqual([
       'exact',
       'lookalike',
+      'oneLetter',
       'spelling',
       'phonetic',
+      'descriptiveIgnored',
       'containment',
       'wordOrder',
       'plural',
       'pinyin',
       'homophone',
+      'transliteration',
     ]);
   });
 

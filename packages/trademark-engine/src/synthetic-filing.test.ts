@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './prng.ts';
-import { applicationDate, applicationNumberOf, dateText, registrationDateOf } from './synthetic-filing.ts';
+import {
+  ApplicationNumbers,
+  applicationDate,
+  applicationNumberOf,
+  dateText,
+  registrationDateOf,
+} from './synthetic-filing.ts';
 
 describe('filing dates', () => {
   it('writes packed days as yyyy-MM-dd', () => {
@@ -27,4 +33,35 @@ describe('applicationNumberOf', () => {
     expect(applicationNumberOf('JP', 2021, random)).toMatch(/^2021-\d{6}$/);
     expect(applicationNumberOf('SG', 2019, random)).toMatch(/^SG2019\d{6}$/);
   });
+});
+
+describe('ApplicationNumbers', () => {
+  const always = (value: number) => () => value;
+
+  it('keeps a drawn number that is free', () => {
+    const numbers = new ApplicationNumbers();
+    expect(numbers.next('EM', 2020, always(0.25))).toBe('018250000');
+    expect(numbers.next('JP', 2021, always(0.5))).toBe('2021-500000');
+  });
+
+  it('moves a repeated number to the next free one of the same shape', () => {
+    const numbers = new ApplicationNumbers();
+    const drawn = Array.from({ length: 4 }, () => numbers.next('GB', 2020, always(0.9999999)));
+    expect(drawn).toEqual(['UK00009999999', 'UK00000000000', 'UK00000000001', 'UK00000000002']);
+  });
+
+  it('counts each dataset apart', () => {
+    const numbers = new ApplicationNumbers();
+    expect(numbers.next('WO', 2020, always(0))).toBe('1000000');
+    expect(numbers.next('WPP', 2020, always(0))).toBe('1000000');
+  });
+
+  it('grows the serial by a digit once every number of its width is taken', () => {
+    const numbers = new ApplicationNumbers();
+    let millionth = '';
+    for (let i = 0; i < 1_000_000; i++) millionth = numbers.next('WO', 2020, always(0.5));
+    expect(millionth).toBe('1499999');
+    expect(numbers.next('WO', 2020, always(0.5))).toBe('10500000');
+    expect(numbers.next('WO', 2020, always(0.5))).toBe('10500001');
+  }, 30_000);
 });

@@ -1,3 +1,4 @@
+import { SerialSpace } from './serial-space.ts';
 import type { Random } from './synthetic-random.ts';
 import type { MarkStatus } from './types.ts';
 
@@ -32,36 +33,77 @@ function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
-function digits(count: number, random: Random): string {
-  return String(Math.floor(random() * 10 ** count)).padStart(count, '0');
+/** An application number as the office's prefix and a zero-padded serial of `width` digits. */
+export interface ApplicationNumberParts {
+  readonly prefix: string;
+  readonly serial: number;
+  readonly width: number;
 }
 
-/** Application numbers shaped like each office's own. */
-export function applicationNumberOf(dataset: string, year: number, random: Random): string {
+const serialOf = (width: number, random: Random) => Math.floor(random() * 10 ** width);
+
+/** Application numbers shaped like each office's own; within a dataset the prefix always has the same length. */
+export function applicationNumberParts(
+  dataset: string,
+  year: number,
+  random: Random,
+): ApplicationNumberParts {
+  const parts = (prefix: string, width: number) => ({ prefix, width, serial: serialOf(width, random) });
   switch (dataset) {
     case 'US':
     case 'UF':
-      return `${7 + Math.floor(random() * 3)}${digits(7, random)}`;
+      return parts(`${7 + Math.floor(random() * 3)}`, 7);
     case 'EM':
-      return `018${digits(6, random)}`;
+      return parts('018', 6);
     case 'WO':
     case 'WPP':
-      return `1${digits(6, random)}`;
+      return parts('1', 6);
     case 'GB':
-      return `UK0000${digits(7, random)}`;
+      return parts('UK0000', 7);
     case 'DE':
-      return `30${year}${digits(6, random)}`;
+      return parts(`30${year}`, 6);
     case 'FR':
-      return `${String(year).slice(2)}${digits(7, random)}`;
+      return parts(String(year).slice(2), 7);
     case 'ES':
-      return `M${digits(7, random)}`;
+      return parts('M', 7);
     case 'JP':
-      return `${year}-${digits(6, random)}`;
+      return parts(`${year}-`, 6);
     case 'KR':
-      return `40${year}${digits(7, random)}`;
+      return parts(`40${year}`, 7);
     case 'CN':
-      return `${year < 2014 ? 1 : 6}${digits(7, random)}`;
+      return parts(`${year < 2014 ? 1 : 6}`, 7);
     default:
-      return `${dataset}${year}${digits(6, random)}`;
+      return parts(`${dataset}${year}`, 6);
+  }
+}
+
+const numberText = (prefix: string, serial: number, width: number) => `${prefix}${pad(serial, width)}`;
+
+/** One application number shaped like the office's own (it may repeat; `ApplicationNumbers` never does). */
+export function applicationNumberOf(dataset: string, year: number, random: Random): string {
+  const { prefix, serial, width } = applicationNumberParts(dataset, year, random);
+  return numberText(prefix, serial, width);
+}
+
+/**
+ * Hands out application numbers that never repeat within a dataset, however many are asked for. A drawn number
+ * that is already taken becomes the next free serial of its prefix; once every serial of that width is taken, the
+ * serial grows a digit. Prefixes of one dataset share a length, so numbers of different widths never meet.
+ */
+export class ApplicationNumbers {
+  private readonly spaces = new Map<string, SerialSpace>();
+
+  next(dataset: string, year: number, random: Random): string {
+    const { prefix, serial, width } = applicationNumberParts(dataset, year, random);
+    for (let digits = width; ; digits++) {
+      const key = `${dataset}|${prefix}|${digits}`;
+      let space = this.spaces.get(key);
+      if (!space) {
+        space = new SerialSpace(10 ** digits);
+        this.spaces.set(key, space);
+      }
+      const free = space.claim(serial);
+      if (free !== undefined) return numberText(prefix, free, digits);
+    }
   }
 }

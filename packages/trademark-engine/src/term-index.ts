@@ -3,6 +3,7 @@ import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode }
 import { IntTable } from './int-table.ts';
 import { PostingStore } from './postings.ts';
 import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
+import { transliterationKeys } from './transliteration.ts';
 import { wordUnits } from './word-units.ts';
 
 /** Trigram lists are kept per name length 1 to 46, and one for every longer name. */
@@ -24,6 +25,9 @@ const NAME_SEED = FNV_OFFSET;
 const LOOKALIKE_SEED = FNV_OFFSET ^ 0x5bd1e995;
 const WORD_SEED = FNV_OFFSET ^ 0x27d4eb2f;
 const SOUND_SEED = FNV_OFFSET ^ 0x165667b1;
+// Transliteration skeletons of Latin names and of Chinese names are apart: a query looks up the other script's.
+const LATIN_SKELETON_SEED = FNV_OFFSET ^ 0x2f8b3c1d;
+const HAN_SKELETON_SEED = FNV_OFFSET ^ 0x61c88647;
 
 /** What a query looks up. */
 export interface QueryTerms {
@@ -34,19 +38,25 @@ export interface QueryTerms {
   readonly lastPositions: readonly number[];
   /** Distinct trigrams of the query, including those no name has. */
   readonly gramCount: number;
+  /** Units of the query's distinctive part (`coreUnits`) that some name has. */
   readonly rareWords: readonly number[];
+  /** The query's other known units: descriptive, generic or frequent. */
   readonly commonWords: readonly number[];
+  /** Units of the query's distinctive part, known to the index or not: a name has them all only if all are known. */
+  readonly coreUnits: number;
   /** Distinct word units of the query (see `wordUnits`). */
   readonly units: number;
   /** Sound keys, the printed shape, and whole names equal to a beginning of the query long enough for containment. */
   readonly keys: readonly number[];
+  /** Transliteration skeletons of the query, as listed for names of the other script. */
+  readonly skeletons: readonly number[];
 }
 
 /**
  * The inverted lists of distinct names. Trigrams of the look-alike folded name have ids of their own (dense and few,
  * so a query marks its own in a small table) and lists per name length. Everything else is listed under a 30-bit
- * hash of its text, each kind with its own seed: distinctive word units, sound keys, the whole folded name and the
- * printed shape. A hash collision only merges two lists; it adds candidates, which the comparison then rejects.
+ * hash of its text, each kind with its own seed: distinctive word units, sound keys, the whole folded name, the
+ * printed shape, and transliteration skeletons (Latin and Chinese names apart). A hash collision only merges two lists; it adds candidates, which the comparison then rejects.
  */
 export class TermIndex {
   readonly grams = new PostingStore();
@@ -102,6 +112,8 @@ export class TermIndex {
     for (const key of a.metaphone) if (key.length >= METAPHONE_ONLY_MIN_KEY) add(fnvHash(key, SOUND_SEED));
     add(fnvHash(visual, NAME_SEED));
     if (a.lookalike !== visual) add(fnvHash(a.lookalike, LOOKALIKE_SEED));
+    const skeletonSeed = a.hasHan ? HAN_SKELETON_SEED : LATIN_SKELETON_SEED;
+    for (const key of transliterationKeys(a)) add(fnvHash(key, skeletonSeed));
     for (const term of terms) this.terms.add(term, form);
     return Math.min(units, 255);
   }
@@ -129,7 +141,11 @@ export class TermIndex {
     return known.sort((a, b) => frequency(a) - frequency(b));
   }
 
-  query(q: NameAnalysis): QueryTerms {
+  /**
+   * What `q` looks up; `isCore` tells the units of its distinctive part (`coreUnits`) from the rest, by default the
+   * units that are not frequent.
+   */
+  query(q: NameAnalysis, isCore = (unit: string): boolean => !this.isCommon(unit)): QueryTerms {
     const gramCodes: number[] = [];
     const firstPositions: number[] = [];
     const lastPositions: number[] = [];
@@ -150,13 +166,15 @@ export class TermIndex {
     const grams = gramCodes.map((code) => this.#gramId(code, false));
     const rareWords: number[] = [];
     const commonWords: number[] = [];
-    const threshold = this.#commonThreshold();
     const units = wordUnits(q).units.slice(0, MAX_QUERY_UNITS);
+    let coreUnits = 0;
     for (const unit of units) {
+      const core = isCore(unit);
+      if (core) coreUnits++;
       const term = this.#hashTerm(fnvHash(unit, WORD_SEED), false);
       if (term < 0) continue;
-      if (this.terms.frequency(term) > threshold) commonWords.push(term);
-      else rareWords.push(term);
+      if (core) rareWords.push(term);
+      else commonWords.push(term);
     }
     const keys: number[] = [];
     const addKey = (hash: number): void => {
@@ -169,6 +187,13 @@ export class TermIndex {
     // their folded form.
     addKey(fnvHash(q.lookalike, LOOKALIKE_SEED));
     addKey(fnvHash(q.lookalike, NAME_SEED));
+    // Names of the other script whose consonant skeleton this one's matches (see `transliterationKeys`).
+    const skeletonSeed = q.hasHan ? LATIN_SKELETON_SEED : HAN_SKELETON_SEED;
+    const skeletons: number[] = [];
+    for (const key of transliterationKeys(q)) {
+      const term = this.#hashTerm(fnvHash(key, skeletonSeed), false);
+      if (term >= 0 && !skeletons.includes(term)) skeletons.push(term);
+    }
     // Names that are a beginning of the query: hash each long enough prefix of the folded query.
     const m = q.visual.length;
     const shortest = Math.max(PREFIX_MIN_LENGTH, Math.ceil(m / 2));
@@ -184,8 +209,10 @@ export class TermIndex {
       gramCount: gramCodes.length,
       rareWords,
       commonWords,
+      coreUnits,
       units: units.length,
       keys,
+      skeletons,
     };
   }
 

@@ -11,6 +11,19 @@ export interface MarkRecord {
   /** Nice classes 1–45. */
   readonly niceClass: readonly number[];
   readonly status: MarkStatus;
+  /** Where an international registration has effect (country and regional register codes); absent or empty otherwise. */
+  readonly designations?: readonly string[];
+}
+
+/**
+ * Which marks have effect in the markets a search is for: those filed in `registers`, and those filed in
+ * `designatingRegisters` that designate at least one of `designations`. `effectIn` in `@kxt/contracts/jurisdictions`
+ * builds it from market codes.
+ */
+export interface MarketEffect {
+  readonly registers: readonly string[];
+  readonly designatingRegisters: readonly string[];
+  readonly designations: readonly string[];
 }
 
 export interface SearchQuery {
@@ -21,6 +34,8 @@ export interface SearchQuery {
   readonly classes?: readonly number[];
   /** Statuses; absent or empty means every status. */
   readonly statuses?: readonly MarkStatus[];
+  /** Only marks with effect in the search's markets count (on top of `datasets`); absent means every mark. */
+  readonly effect?: MarketEffect;
   /** How many of the ranked matches to return as objects; totals and statistics always cover all of them. */
   readonly limit?: number;
   /** How many ranked matches to skip before those returned (paging). */

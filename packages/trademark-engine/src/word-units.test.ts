@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
 import { PinyinCache } from './pinyin.ts';
-import { wordUnits } from './word-units.ts';
+import { coreUnits, wordUnits } from './word-units.ts';
 
 const pinyin = new PinyinCache();
 const units = (name: string) => wordUnits(analyzeName(name, pinyin));
@@ -22,5 +23,30 @@ describe('wordUnits', () => {
 
   it('gives a single character no unit', () => {
     expect(units('米').units).toEqual([]);
+  });
+});
+
+describe('coreUnits', () => {
+  const core = (name: string, common: string[] = []) =>
+    coreUnits(analyzeName(name, pinyin), {
+      descriptive: descriptiveWordsFor(),
+      isCommon: (unit) => common.includes(unit),
+    });
+
+  it('sets listed and frequent Latin words aside', () => {
+    expect(core('Bella Home Store')).toMatchObject({ units: ['bella'], setAside: true, letters: 5 });
+    expect(core('Bella Wave', ['wave'])).toMatchObject({ units: ['bella'], setAside: true });
+    expect(core('Bella Wave')).toMatchObject({ units: ['bella', 'wave'], setAside: false });
+  });
+
+  it('takes listed Chinese words off both ends of a run of characters, not its middle', () => {
+    expect(core('深圳市喜科电子科技有限公司')).toMatchObject({ units: ['ke+xi'], syllables: ['xi', 'ke'] });
+    expect(core('喜科科技').units).toEqual(['ke+xi']);
+    expect(core('喜科技达').units).toEqual(wordUnits(analyzeName('喜科技达', pinyin)).units);
+    expect(core('科技')).toMatchObject({ units: [], setAside: true });
+  });
+
+  it('drops frequent pairs of characters', () => {
+    expect(core('喜科达', ['ke+xi'])).toMatchObject({ units: ['da+ke'], setAside: true });
   });
 });

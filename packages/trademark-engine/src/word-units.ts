@@ -1,4 +1,5 @@
 import type { NameAnalysis } from './analyze.ts';
+import type { DescriptiveWords } from './descriptive.ts';
 import { isDistinctiveWord } from './stopwords.ts';
 
 /**
@@ -17,30 +18,158 @@ export interface WordUnits {
   readonly syllables: readonly string[];
 }
 
+/** `WordUnits` of what is left once descriptive and generic words are set aside. */
+export interface CoreUnits extends WordUnits {
+  /** Whether any word was set aside. */
+  readonly setAside: boolean;
+}
+
+/** Which words count as weak: descriptive or generic by the list, or frequent among the indexed marks. */
+export interface WeakWords {
+  readonly descriptive: DescriptiveWords;
+  readonly isCommon: (unit: string) => boolean;
+}
+
+class UnitCollector {
+  readonly units: string[] = [];
+  readonly surfaces: string[] = [];
+  readonly syllables: string[] = [];
+  letters = 0;
+
+  push(unit: string, surface: string, length: number): void {
+    if (this.units.includes(unit)) return;
+    this.units.push(unit);
+    this.surfaces.push(surface);
+    this.letters += length;
+  }
+
+  /** Pairs of neighbouring syllables of one run of Chinese characters; false for a pair `keep` refuses. */
+  pushRun(run: readonly string[], keep: (unit: string) => boolean): boolean {
+    let kept = true;
+    for (let i = 0; i < run.length; i++) {
+      const word = run[i] as string;
+      this.syllables.push(word);
+      this.letters += word.length;
+      const next = run[i + 1];
+      if (next === undefined) continue;
+      const unit = word < next ? `${word}+${next}` : `${next}+${word}`;
+      if (keep(unit)) this.push(unit, word + next, 0);
+      else kept = false;
+    }
+    return kept;
+  }
+}
+
+const KEEP_ALL = (): boolean => true;
+
 export function wordUnits(a: NameAnalysis): WordUnits {
-  const units: string[] = [];
-  const surfaces: string[] = [];
-  const syllables: string[] = [];
-  let letters = 0;
-  const push = (unit: string, surface: string, length: number): void => {
-    if (units.includes(unit)) return;
-    units.push(unit);
-    surfaces.push(surface);
-    letters += length;
+  const collector = new UnitCollector();
+  forEachPart(
+    a,
+    false,
+    (run) => collector.pushRun(run.syllables, KEEP_ALL),
+    (stem, word) => {
+      if (isDistinctiveWord(stem, false)) collector.push(stem, word, stem.length);
+    },
+  );
+  return collector;
+}
+
+/**
+ * The units of a name with its descriptive and generic words set aside, as an examiner compares marks by their
+ * distinctive part: Latin words on the list or frequent among the marks, Chinese words on the list at the beginning or
+ * end of a run of characters (深圳喜科科技 → 喜科), and frequent pairs of characters.
+ */
+export function coreUnits(a: NameAnalysis, weak: WeakWords): CoreUnits {
+  const collector = new UnitCollector();
+  let setAside = false;
+  const keep = (unit: string): boolean => !weak.isCommon(unit);
+  forEachPart(
+    a,
+    true,
+    (run) => {
+      const core = stripDescriptive(run, weak.descriptive);
+      if (core.length < run.syllables.length) setAside = true;
+      if (!collector.pushRun(core, keep)) setAside = true;
+    },
+    (stem, word) => {
+      if (!isDistinctiveWord(stem, false)) return;
+      if (weak.descriptive.hasLatin(stem) || weak.isCommon(stem)) setAside = true;
+      else collector.push(stem, word, stem.length);
+    },
+  );
+  return Object.assign(collector, { setAside });
+}
+
+interface HanRun {
+  readonly syllables: readonly string[];
+  /** The characters, one per syllable; empty when they could not be lined up with the syllables. */
+  readonly chars: readonly string[];
+}
+
+/**
+ * Calls `onRun` for each run of Chinese characters and `onLatin` for each Latin word, in order; with `withChars`,
+ * each run carries its characters.
+ */
+function forEachPart(
+  a: NameAnalysis,
+  withChars: boolean,
+  onRun: (run: HanRun) => void,
+  onLatin: (stem: string, word: string) => void,
+): void {
+  const written = withChars && a.hasHan ? [...a.exact] : NO_CHARS;
+  const aligned = written.length > 0 && alignsWithSyllables(a, written.length);
+  let at = 0;
+  let syllables: string[] = [];
+  let chars: string[] = [];
+  const flush = (): void => {
+    if (syllables.length > 0) onRun({ syllables, chars: aligned ? chars : NO_CHARS });
+    syllables = [];
+    chars = [];
   };
   for (let i = 0; i < a.words.length; i++) {
     const word = a.words[i] as string;
     if (a.fromHan[i] === true) {
       syllables.push(word);
-      const next = a.words[i + 1];
-      if (next !== undefined && a.fromHan[i + 1] === true) {
-        push(word < next ? `${word}+${next}` : `${next}+${word}`, word + next, 0);
-      }
+      if (aligned) chars.push(written[at++] as string);
       continue;
     }
-    const stem = a.stems[i] as string;
-    if (isDistinctiveWord(stem, false)) push(stem, word, stem.length);
+    flush();
+    if (aligned) at += [...word].length;
+    onLatin(a.stems[i] as string, word);
   }
-  for (const syllable of syllables) letters += syllable.length;
-  return { units, surfaces, letters, syllables };
+  flush();
+}
+
+const NO_CHARS: readonly string[] = [];
+
+/** Whether each Chinese character read as one syllable; should a reading ever break that, no characters are matched. */
+function alignsWithSyllables(a: NameAnalysis, characters: number): boolean {
+  let expected = 0;
+  for (let i = 0; i < a.words.length; i++)
+    expected += a.fromHan[i] === true ? 1 : [...(a.words[i] as string)].length;
+  return expected === characters;
+}
+
+/** The syllables of a run left after taking listed words off its beginning and end, longest word first. */
+function stripDescriptive(run: HanRun, descriptive: DescriptiveWords): readonly string[] {
+  const { chars, syllables } = run;
+  if (chars.length === 0) return syllables;
+  let first = 0;
+  let last = chars.length;
+  const fits = (word: readonly string[], at: number): boolean =>
+    at >= first && at + word.length <= last && word.every((char, i) => chars[at + i] === char);
+  while (first < last) {
+    const atStart = descriptive.hanByFirst.get(chars[first] as string)?.find((word) => fits(word, first));
+    if (atStart !== undefined) {
+      first += atStart.length;
+      continue;
+    }
+    const atEnd = descriptive.hanByLast
+      .get(chars[last - 1] as string)
+      ?.find((word) => fits(word, last - word.length));
+    if (atEnd === undefined) break;
+    last -= atEnd.length;
+  }
+  return syllables.slice(first, last);
 }

@@ -21,6 +21,7 @@ export function syntheticMarks(count: number, seed: number): TrademarkImportReco
       : null,
     attorney: mark.attorney,
     imageUrl: mark.imageUrl,
+    designations: [...mark.designations],
   }));
 }
 

@@ -71,6 +71,54 @@ describe('JSON Lines import', () => {
     ]);
   });
 
+  it('keeps the last of repeated records within one batch, in the place of the first', async () => {
+    const report = await importJsonLines(
+      t.ctx.db,
+      lines(
+        markRecord('FIRST TRY', { applicationNumber: 'R1', dataset: 'EM' }),
+        markRecord('IN BETWEEN', { applicationNumber: 'R2', dataset: 'EM' }),
+        markRecord('SECOND TRY', { applicationNumber: 'R1', dataset: 'EM', status: 'filed' }),
+        markRecord('LAST WORD', { applicationNumber: 'R1', dataset: 'EM', status: 'ended' }),
+      ),
+    );
+    expect(report.imported).toBe(4);
+    expect((await marks()).map((row) => [row.application_number, row.name, row.status])).toEqual([
+      ['R1', 'LAST WORD', 'ended'],
+      ['R2', 'IN BETWEEN', 'registered'],
+    ]);
+  });
+
+  it('stores the designations of international registrations and refuses bad ones with their line numbers', async () => {
+    const report = await importJsonLines(
+      t.ctx.db,
+      lines(
+        markRecord('MADRID ONE', {
+          applicationNumber: 'W1',
+          dataset: 'WO',
+          designations: ['US', 'EM', 'CN'],
+        }),
+        markRecord('MADRID TWO', { applicationNumber: 'W2', dataset: 'WO', designations: ['fr'] }),
+        markRecord('MADRID THREE', { applicationNumber: 'W3', dataset: 'WPP', designations: ['FRANCE'] }),
+        markRecord('NATIONAL', { applicationNumber: 'N1', dataset: 'DE', designations: ['FR'] }),
+        { ...markRecord('SPELT OUT', { applicationNumber: 'W4', dataset: 'WO' }), designations: 'US,EM' },
+        markRecord('PLAIN', { applicationNumber: 'N2', dataset: 'DE' }),
+      ),
+    );
+    expect(report.imported).toBe(2);
+    expect(report.problems.map((problem) => problem.line)).toEqual([2, 3, 4, 5]);
+    for (const problem of report.problems) expect(problem.message).toContain('designations');
+    expect((await marks()).map((row) => [row.name, row.designations])).toEqual([
+      ['MADRID ONE', 'CN,EM,US'],
+      ['PLAIN', ''],
+    ]);
+    // A re-import replaces the list, as it does every other field.
+    await importJsonLines(
+      t.ctx.db,
+      lines(markRecord('MADRID ONE', { applicationNumber: 'W1', dataset: 'WO', designations: ['JP'] })),
+    );
+    expect((await marks())[0]?.designations).toBe('JP');
+  });
+
   it('reports a hostile over-long line without failing the file', async () => {
     const report = await importJsonLines(
       t.ctx.db,
@@ -205,6 +253,13 @@ describe('synthetic corpus and reference data', () => {
     expect(report).toMatchObject({ imported: 500, failed: 0 });
     const markets = new Set(first.map((mark) => mark.dataset));
     for (const market of ['US', 'EM', 'CN', 'JP', 'DE']) expect(markets.has(market)).toBe(true);
+    const designating = await t.ctx.db
+      .selectFrom('marks')
+      .select('dataset')
+      .where('designations', '!=', '')
+      .execute();
+    expect(designating.length).toBeGreaterThan(0);
+    expect(designating.every((row) => row.dataset === 'WO' || row.dataset === 'WPP')).toBe(true);
   });
 
   it('falls back to the built-in USPTO coordinated classes, and loads a reference folder', async () => {

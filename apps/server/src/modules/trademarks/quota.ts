@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@kxt/contracts/auth';
 import type { Kysely } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -52,12 +53,13 @@ export async function startSearch(
         .values({ customer_id: customerId, extra_searches: 0, updated_at: at })
         .onConflict((conflict) => conflict.column('customer_id').doNothing())
         .execute();
-      // Takes the row lock on PostgreSQL; SQLite already runs one writer at a time.
-      await trx
-        .updateTable('trademark_search_credits')
-        .set({ updated_at: at })
-        .where('customer_id', '=', customerId)
-        .execute();
+      await selectForUpdate(
+        trx,
+        trx
+          .selectFrom('trademark_search_credits')
+          .select('customer_id')
+          .where('customer_id', '=', customerId),
+      ).execute();
       if ((await remainingSearches(trx, customerId, freeSearches)) < 1) {
         throw new HttpError(402, 'trademark.quotaUsedUp');
       }

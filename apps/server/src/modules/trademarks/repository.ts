@@ -1,5 +1,5 @@
 import type { TrademarkImportRecord, TrademarkResultItem, TrademarkStatus } from '@kxt/contracts/trademarks';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, MarksTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -10,6 +10,7 @@ export interface IndexedMark {
   dataset: string;
   niceClass: number[];
   status: TrademarkStatus;
+  designations: string[];
 }
 
 export const parseClasses = (text: string) =>
@@ -17,6 +18,9 @@ export const parseClasses = (text: string) =>
     .split(',')
     .map(Number)
     .filter((value) => value >= 1 && value <= 45);
+
+const joinCodes = (codes: readonly string[] | undefined) => [...new Set(codes ?? [])].sort().join(',');
+const parseCodes = (text: string) => (text === '' ? [] : text.split(','));
 
 const UPSERT_CHUNK = 300;
 
@@ -30,7 +34,7 @@ export async function upsertMarks(
 ): Promise<number> {
   const at = nowIso();
   for (let start = 0; start < records.length; start += UPSERT_CHUNK) {
-    const rows = records.slice(start, start + UPSERT_CHUNK).map((record) => ({
+    const rows = lastOfEachKey(records.slice(start, start + UPSERT_CHUNK)).map((record) => ({
       dataset: record.dataset,
       application_number: record.applicationNumber,
       name: record.name,
@@ -45,6 +49,7 @@ export async function upsertMarks(
         : null,
       attorney: record.attorney ?? null,
       image_url: record.imageUrl ?? null,
+      designations: joinCodes(record.designations),
       created_at: at,
       updated_at: at,
     }));
@@ -63,12 +68,23 @@ export async function upsertMarks(
           goods_translation: eb.ref('excluded.goods_translation'),
           attorney: eb.ref('excluded.attorney'),
           image_url: eb.ref('excluded.image_url'),
+          designations: eb.ref('excluded.designations'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
       .execute();
   }
   return records.length;
+}
+
+/**
+ * One record per (dataset, applicationNumber), the last one given, in the place of the first: what SQLite's upsert
+ * makes of repeats within one statement, and what PostgreSQL's needs (it refuses to update one row twice).
+ */
+function lastOfEachKey(records: readonly TrademarkImportRecord[]): TrademarkImportRecord[] {
+  const byKey = new Map<string, TrademarkImportRecord>();
+  for (const record of records) byKey.set(`${record.dataset}\n${record.applicationNumber}`, record);
+  return [...byKey.values()];
 }
 
 /** Recomputes each dataset's latest application date and mark count (the "register times" of the search screen). */
@@ -102,26 +118,36 @@ export async function marksChangedAfter(
   after: { updatedAt: string; id: number },
   limit: number,
 ) {
-  const rows = await db
+  // Two index seeks, not one `updated_at > ? OR (updated_at = ? AND id > ?)`: SQLite answers that OR by walking the
+  // (updated_at, id) index from its start, so each page of a build cost more than the last (quadratic in the marks).
+  const columns = ['id', 'name', 'dataset', 'nice_classes', 'status', 'designations', 'updated_at'] as const;
+  const sameTime = await db
     .selectFrom('marks')
-    .select(['id', 'name', 'dataset', 'nice_classes', 'status', 'updated_at'])
-    .where((eb) =>
-      eb.or([
-        eb('updated_at', '>', after.updatedAt),
-        eb.and([eb('updated_at', '=', after.updatedAt), eb('id', '>', after.id)]),
-      ]),
-    )
-    .orderBy('updated_at')
+    .select(columns)
+    .where('updated_at', '=', after.updatedAt)
+    .where('id', '>', after.id)
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({
+  const later =
+    sameTime.length < limit
+      ? await db
+          .selectFrom('marks')
+          .select(columns)
+          .where('updated_at', '>', after.updatedAt)
+          .orderBy('updated_at')
+          .orderBy('id')
+          .limit(limit - sameTime.length)
+          .execute()
+      : [];
+  return [...sameTime, ...later].map((row) => ({
     mark: {
       id: row.id,
       name: row.name,
       dataset: row.dataset,
       niceClass: parseClasses(row.nice_classes),
       status: row.status,
+      designations: parseCodes(row.designations),
     },
     updatedAt: row.updated_at,
   }));
@@ -157,10 +183,11 @@ export function toResultItem(
     imageUrl: row.image_url,
     similarityScore: score,
     signals: [...signals],
+    designations: parseCodes(row.designations),
   };
 }
 
-type MarksTableRow = { [K in keyof MarksTable]: K extends 'id' ? number : MarksTable[K] };
+type MarksTableRow = Selectable<MarksTable>;
 
 export function findMarks(db: Kysely<DB>, ids: readonly number[]): Promise<MarksTableRow[]> {
   if (ids.length === 0) return Promise.resolve([]);

@@ -1,8 +1,8 @@
 import type { SearchResult } from '@kxt/trademark-engine/types';
 
 /**
- * Ranked results of recent searches by `searchId` and status filter, so paging and re-filtering read the same
- * order without scoring again. Bounded in entries and age; a miss is simply searched again (the ranking is
+ * Ranked results of recent searches by `searchId`, datasets, effect markets and status filter, so paging and
+ * re-filtering read the same order without scoring again. Bounded in entries and age; a miss is simply searched again (the ranking is
  * deterministic), which is also what another server process does with a searchId it has not seen.
  */
 export class SearchResultCache {

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
+import { effectIn } from '@kxt/contracts/jurisdictions';
 import { riskLevel } from '@kxt/contracts/risk';
 import {
   expandDatasets,
@@ -53,7 +54,9 @@ const sameParams = (a: SearchParams, b: SearchParams) =>
 /**
  * Runs a trademark search. A new search charges the customer's company one free search; paging, changing the
  * status filter or showing another chosen country's tab (`country`) with the same `searchId` (and the same text,
- * countries and classes) does not. With `country` the results are that country's datasets only.
+ * countries and classes) does not. With `country` the search covers that country's expanded datasets and lists,
+ * counts and rates only the marks with effect there (`effectIn`); without it, those with effect in at least one
+ * chosen country.
  */
 export async function searchTrademarks(
   deps: TrademarkDeps,
@@ -75,7 +78,10 @@ export async function searchTrademarks(
     ? [...new Set(body.status)]
     : [...TRADEMARK_STATUSES];
   const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
-  const cacheKey = `${searchId}|${tab ?? '*'}|${[...statuses].sort().join(',')}`;
+  const chosen = body.countries?.length ? body.countries : params.datasets;
+  const markets = tab === undefined ? [...new Set(chosen)].sort() : [tab];
+  // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
+  const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
   let ranked = deps.results.get(cacheKey);
   if (!ranked) {
     await deps.marks.ready();
@@ -85,6 +91,7 @@ export async function searchTrademarks(
       datasets,
       classes: params.classes,
       statuses,
+      effect: effectIn(markets),
       limit: MAX_MATCHES,
     });
     deps.results.set(cacheKey, ranked);
@@ -104,7 +111,6 @@ export async function searchTrademarks(
     return row ? [toResultItem(row, match.score, match.signals)] : [];
   });
 
-  const chosen = body.countries?.length ? body.countries : params.datasets;
   const niceClassStatistics: TrademarkSearchResponse['niceClassStatistics'] = {};
   for (const [cls, stat] of Object.entries(ranked.classStatistics)) {
     niceClassStatistics[cls] = {

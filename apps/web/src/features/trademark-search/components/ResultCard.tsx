@@ -1,9 +1,9 @@
 import type { TrademarkResultItem, TrademarkStatus } from '@kxt/contracts/trademarks';
-import { Button, Card, Descriptions, Flex, Tag, Tooltip } from 'antd';
-import type { ParseKeys } from 'i18next';
+import { Button, Card, Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryName, formatDate } from '../../../components/DataTable/format.ts';
+import { SimilarityReasons, useSignalLabel } from './SimilarityReasons.tsx';
 import { formatSimilarity } from './search-state.ts';
 
 const STATUS_COLORS: Record<TrademarkStatus, string> = {
@@ -57,15 +57,9 @@ function GoodsAndServices({ item }: { item: TrademarkResultItem }) {
 /** One earlier mark: status, name with its similarity, the register data and the goods and services. */
 export function ResultCard({ item }: { item: TrademarkResultItem }) {
   const { t, i18n } = useTranslation();
-  const signals = item.signals
-    .map((signal) => t(`trademarkSearch.signals.${signal}` as ParseKeys, { defaultValue: signal }))
-    .join('、');
-  const similarity = (
-    <div>
-      <div>{t('trademarkSearch.similarity', { percent: formatSimilarity(item.similarityScore) })}</div>
-      {signals ? <div>{t('trademarkSearch.signalsLabel', { signals })}</div> : null}
-    </div>
-  );
+  const signalLabel = useSignalLabel();
+  const similarity = <SimilarityReasons score={item.similarityScore} signals={item.signals} />;
+  const strongest = item.signals[0];
   const empty = t('common.empty');
   return (
     <article aria-label={item.name}>
@@ -77,7 +71,14 @@ export function ResultCard({ item }: { item: TrademarkResultItem }) {
               <Tooltip title={similarity}>
                 <strong style={{ fontSize: 16, cursor: 'help' }}>{item.name}</strong>
               </Tooltip>
-              <Tag>{formatSimilarity(item.similarityScore)}</Tag>
+              <Tooltip title={similarity}>
+                <Flex gap={4} align="center" style={{ cursor: 'help' }}>
+                  <Tag style={{ marginInlineEnd: 0 }}>{formatSimilarity(item.similarityScore)}</Tag>
+                  {strongest ? (
+                    <Typography.Text type="secondary">{signalLabel(strongest)}</Typography.Text>
+                  ) : null}
+                </Flex>
+              </Tooltip>
             </Flex>
             <Descriptions
               size="small"

@@ -38,6 +38,7 @@ function mark(id: number, patch: Partial<TrademarkResultItem> = {}): TrademarkRe
     imageUrl: null,
     similarityScore: 87.6,
     signals: ['phonetic'],
+    designations: [],
     ...patch,
   };
 }

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import {
+  evaluateTransliterations,
+  parseTransliterationSet,
+  transliterationMarks,
+} from '@kxt/trademark-engine/transliteration-set';
+import { round } from './stats.ts';
+
+const SET_FILE = fileURLToPath(
+  new URL('../../packages/trademark-engine/transliteration/transliteration.json', import.meta.url),
+);
+// Found: the other script's mark in the top ten at high risk or above; a false flag: another pair's mark in the
+// other script at that score.
+const FOUND_SCORE = 60;
+
+export interface TransliterationResult {
+  readonly pairs: number;
+  readonly queries: number;
+  readonly recall: number;
+  readonly falseFlagRate: number;
+  readonly heldOutRecall: number;
+  readonly heldOutFalseFlagRate: number;
+  readonly sameScriptFlagRate: number;
+}
+
+/**
+ * Adds the Latin and Chinese marks of `transliteration/transliteration.json` to the built index (numbered from
+ * `firstId`), searches every pair both ways and logs recall and false flags, for the tuning and held-out pairs.
+ */
+export function measureTransliterations(
+  index: TrademarkIndex,
+  firstId: number,
+  log: (line: string) => void,
+): TransliterationResult {
+  const pairs = parseTransliterationSet(JSON.parse(readFileSync(SET_FILE, 'utf8')));
+  index.add(transliterationMarks(pairs, firstId));
+  const tuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
+  const heldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
+  const result: TransliterationResult = {
+    pairs: pairs.length,
+    queries: tuning.queries + heldOut.queries,
+    recall: round(tuning.recall, 3),
+    falseFlagRate: round(tuning.falseFlagRate, 3),
+    heldOutRecall: round(heldOut.recall, 3),
+    heldOutFalseFlagRate: round(heldOut.falseFlagRate, 3),
+    sameScriptFlagRate: round(
+      (tuning.sameScriptFlagRate * tuning.queries + heldOut.sameScriptFlagRate * heldOut.queries) /
+        Math.max(1, tuning.queries + heldOut.queries),
+      3,
+    ),
+  };
+  log(
+    `transliteration (${result.pairs} pairs, ${result.queries} searches both ways): recall@10 ${result.recall}, ` +
+      `false flags ${result.falseFlagRate}; held out: recall@10 ${result.heldOutRecall}, ` +
+      `false flags ${result.heldOutFalseFlagRate}`,
+  );
+  return result;
+}

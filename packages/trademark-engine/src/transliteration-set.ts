@@ -1,0 +1,123 @@
+import type { TrademarkIndex } from './engine.ts';
+import type { MarkRecord } from './types.ts';
+
+export const TRANSLITERATION_KINDS = ['brand', 'seller', 'invented'] as const;
+export type TransliterationKind = (typeof TRANSLITERATION_KINDS)[number];
+
+/** A mark's Latin name and its Chinese transliteration (or the Latin rendering of a Chinese name). */
+export interface TransliterationPair {
+  readonly latin: string;
+  readonly chinese: string;
+  readonly kind: TransliterationKind;
+  /** Kept out of tuning: evaluated on its own. */
+  readonly heldOut: boolean;
+  readonly note?: string;
+}
+
+/** Reads `transliteration/transliteration.json`; throws a TypeError naming the first malformed pair. */
+export function parseTransliterationSet(json: unknown): TransliterationPair[] {
+  const pairs = (json as { pairs?: unknown } | null)?.pairs;
+  if (!Array.isArray(pairs)) throw new TypeError('transliteration set: expected { pairs: [...] }');
+  return pairs.map((entry: unknown, i): TransliterationPair => {
+    const where = `transliteration pair ${i}`;
+    if (typeof entry !== 'object' || entry === null) throw new TypeError(`${where}: not an object`);
+    const { latin, chinese, kind, heldOut, note } = entry as Record<string, unknown>;
+    if (typeof latin !== 'string' || latin.trim() === '')
+      throw new TypeError(`${where}: "latin" must be text`);
+    if (typeof chinese !== 'string' || !/\p{Script=Han}/u.test(chinese))
+      throw new TypeError(`${where}: "chinese" must hold Chinese characters`);
+    if (!TRANSLITERATION_KINDS.includes(kind as TransliterationKind))
+      throw new TypeError(`${where}: "kind" must be one of ${TRANSLITERATION_KINDS.join(', ')}`);
+    if (heldOut !== undefined && typeof heldOut !== 'boolean')
+      throw new TypeError(`${where}: "heldOut" must be true or false`);
+    return {
+      latin,
+      chinese,
+      kind: kind as TransliterationKind,
+      heldOut: heldOut === true,
+      ...(typeof note === 'string' ? { note } : {}),
+    };
+  });
+}
+
+/** Two marks per pair, numbered from `firstId`: the Latin one (even offset), then the Chinese one, both filed in CN. */
+export function transliterationMarks(pairs: readonly TransliterationPair[], firstId: number): MarkRecord[] {
+  return pairs.flatMap((pair, i) => [
+    { id: firstId + 2 * i, name: pair.latin, dataset: 'CN', niceClass: [25], status: 'registered' as const },
+    {
+      id: firstId + 2 * i + 1,
+      name: pair.chinese,
+      dataset: 'CN',
+      niceClass: [25],
+      status: 'registered' as const,
+    },
+  ]);
+}
+
+export interface TransliterationEvaluation {
+  /** Searches run: each pair's Latin name and its Chinese name. */
+  readonly queries: number;
+  /** Share of searches with the other script's mark in the top ten at `foundScore` or above. */
+  readonly recall: number;
+  /** Share of searches where another pair's mark in the other script scored `foundScore` or above. */
+  readonly falseFlagRate: number;
+  /** The same for another pair's mark in the query's own script (spelling, pinyin and word findings). */
+  readonly sameScriptFlagRate: number;
+  readonly missed: readonly string[];
+  readonly flagged: readonly string[];
+}
+
+/**
+ * Searches each pair both ways in an index holding `transliterationMarks(pairs, firstId)` (numbered against
+ * `allPairs`, the whole set) and measures how often the other script's mark is found and how often another pair's
+ * mark is flagged.
+ */
+export function evaluateTransliterations(
+  index: TrademarkIndex,
+  allPairs: readonly TransliterationPair[],
+  firstId: number,
+  include: (pair: TransliterationPair) => boolean,
+  foundScore: number,
+): TransliterationEvaluation {
+  const setIds = new Set(transliterationMarks(allPairs, firstId).map((mark) => mark.id));
+  let queries = 0;
+  let found = 0;
+  const missed: string[] = [];
+  const flagged: string[] = [];
+  let sameScriptFlags = 0;
+  allPairs.forEach((pair, i) => {
+    if (!include(pair)) return;
+    const latinId = firstId + 2 * i;
+    const ownIds = [latinId, latinId + 1];
+    for (const [text, expected, other] of [
+      [pair.latin, latinId + 1, pair.chinese],
+      [pair.chinese, latinId, pair.latin],
+    ] as const) {
+      queries++;
+      const matches = index.search({ text }).matches;
+      const hit = matches.slice(0, 10).find((match) => match.id === expected);
+      if (hit !== undefined && hit.score >= foundScore) found++;
+      else missed.push(`${text} → ${other}`);
+      const others = matches.filter(
+        (match) => match.score >= foundScore && setIds.has(match.id) && !ownIds.includes(match.id),
+      );
+      // Latin marks sit at even offsets from `firstId`, Chinese ones at odd offsets.
+      const otherScript = (expected - firstId) % 2;
+      if (others.some((match) => (match.id - firstId) % 2 !== otherScript)) sameScriptFlags++;
+      const wrong = others.find((match) => (match.id - firstId) % 2 === otherScript);
+      if (wrong !== undefined) {
+        const at = wrong.id - firstId;
+        const pairOf = allPairs[Math.floor(at / 2)] as TransliterationPair;
+        flagged.push(`${text} → ${at % 2 === 0 ? pairOf.latin : pairOf.chinese} ${wrong.score}`);
+      }
+    }
+  });
+  return {
+    queries,
+    recall: found / Math.max(1, queries),
+    falseFlagRate: flagged.length / Math.max(1, queries),
+    sameScriptFlagRate: sameScriptFlags / Math.max(1, queries),
+    missed,
+    flagged,
+  };
+}

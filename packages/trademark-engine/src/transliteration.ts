@@ -1,0 +1,519 @@
+import type { NameReading } from './analyze.ts';
+import {
+  ADDED_BARE_CONSONANT,
+  ADDED_CODA,
+  ADDED_GLIDE,
+  ADDED_VOWEL,
+  BARE_I_VOWEL,
+  BARE_VOWEL,
+  classCost,
+  DROPPED_CODA,
+  DROPPED_FINAL_S,
+  DROPPED_GLIDE,
+  DROPPED_H,
+  DROPPED_L,
+  DROPPED_NASAL,
+  DROPPED_ONSET_H,
+  DROPPED_R,
+  DROPPED_VOWEL,
+  FIRM,
+  H,
+  HAN_H_BEFORE_U_GLIDE,
+  HAN_KEY_LETTERS,
+  INITIAL_CLASS,
+  isBareConsonantSyllable,
+  J,
+  K,
+  KEY_LETTER,
+  L,
+  LATIN_CLOSED_U,
+  LATIN_CONSONANTS,
+  LATIN_DIGRAPHS,
+  LATIN_LONG_VOWELS,
+  LATIN_VOWELS,
+  M,
+  MEDIAL_GLIDE,
+  N,
+  PINYIN_INITIALS,
+  RIMES,
+  S,
+  SILENT_E,
+  TRANSLITERATION_CHARACTER_SHARE,
+  TRANSLITERATION_CHARACTERS,
+  vowelCost,
+  W,
+  Y,
+  ZERO_INITIAL,
+} from './transliteration-table.ts';
+
+/** Whether a sound is listed in transliteration keys: never, always, or (Chinese bare-consonant syllables) either. */
+export const NOT_KEYED = 0;
+export const KEYED = 1;
+export const OPTIONAL_KEY = 2;
+
+/** One sound of a name as a transliterator hears it. */
+export interface Sound {
+  /** Consonant classes it may stand for (`transliteration-table.ts`); empty for a vowel. */
+  readonly classes: readonly number[];
+  /** Vowel qualities it may have; empty for a consonant. */
+  readonly vowels: readonly string[];
+  /** What it costs when the other name has nothing for it. */
+  readonly omit: number;
+  readonly key: typeof NOT_KEYED | typeof KEYED | typeof OPTIONAL_KEY;
+  /** Letters it may put in a key, one of them at a time (ch may be read j or k). */
+  readonly keyLetters: string;
+}
+
+/**
+ * Score of a transliteration whose sounds align without any cost: high risk, and below the spelling and sound
+ * findings of a one-letter change in a mark's own script (GUCCCI ~ GUCCI 69), which are the stronger evidence.
+ */
+export const TRANSLITERATION_TOP = 70;
+// Points lost per unit of normalised alignment cost (the cost over that of leaving out both names): 60, high risk,
+// is a cost of about 0.11, the point where, on the tuning pairs, another pair's mark is flagged in one search in ten.
+const COST_SLOPE = 93;
+/** Keys longer than this are not listed: no Chinese mark spells that many consonants. */
+export const MAX_KEY_LETTERS = 6;
+export const MIN_KEY_LETTERS = 2;
+const MAX_LATIN_LETTERS = 14;
+const MAX_LATIN_WORDS = 2;
+/** Keys per name at most: the first choices in a fixed order, the same for listing and for scoring. */
+export const MAX_KEYS = 8;
+/** Latin names are most of the index: fewer skeletons each keeps its lists and its build small. */
+export const MAX_LATIN_KEYS = 4;
+const UNREACHABLE_STEP = 9;
+
+const VOWEL_LETTERS = 'aeiou';
+// Second letters of the consonant digraphs (`LATIN_DIGRAPHS`), to skip the lookup for most letters.
+const DIGRAPH_SECOND = 'hkgc';
+
+function isVowelLetter(char: string): boolean {
+  return char !== '' && VOWEL_LETTERS.includes(char);
+}
+
+/**
+ * How alike a Latin name and a Chinese name sound when one is read as a transliteration of the other, 0 when neither
+ * or both have Chinese characters, or when their consonant skeletons do not correspond (`transliterationKeys`): the
+ * sound sequences are aligned with costs for classes Chinese merges, for what it drops and adds, and for vowels, and
+ * the normalised cost is mapped below `TRANSLITERATION_TOP`.
+ */
+export function transliterationScore(a: NameReading, b: NameReading): number {
+  if (a.hasHan === b.hasHan) return 0;
+  const [latin, han] = a.hasHan ? [b, a] : [a, b];
+  // The Chinese side first: most Chinese names are not written as transliterations, which ends the comparison.
+  const hanKeys = transliterationKeys(han);
+  if (hanKeys.length === 0) return 0;
+  if (!transliterationKeys(latin).some((key) => hanKeys.includes(key))) return 0;
+  return scoreOfAlignment(soundsOf(latin), soundsOf(han));
+}
+
+/**
+ * The consonant skeletons under which the index lists a name and looks up a query, so that it finds every pair
+ * `transliterationScore` scores: a pair scores only when the Latin name and the Chinese name share one. A skeleton is
+ * the class letters of the consonants that begin a syllable, with or without each optional one (a Latin coda or
+ * consonant before a silent e, the consonant of a Chinese bare-consonant syllable), in each of its readings.
+ */
+export function transliterationKeys(a: NameReading): readonly string[] {
+  if (!mayTransliterate(a)) return NO_KEYS;
+  const cached = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
+  if (cached?.keys !== undefined) return cached.keys;
+  const keys = keysFor(a);
+  const entry = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
+  if (entry !== undefined) entry.keys = keys;
+  return keys;
+}
+
+function keysFor(a: NameReading): readonly string[] {
+  // A single consonant (UBER 优步, OPEL 欧宝) is too vague a skeleton: it would compare a name with thousands.
+  return keysOf(soundsOf(a), a.hasHan ? MAX_KEYS : MAX_LATIN_KEYS).filter(
+    (key) => key.length >= MIN_KEY_LETTERS,
+  );
+}
+
+/**
+ * Names a transliteration can stand for or be: Latin names of one or two words short enough for a Chinese mark of a
+ * few syllables to render them, and Chinese marks that read as a transliteration.
+ */
+function mayTransliterate(a: NameReading): boolean {
+  return a.hasHan
+    ? readsAsTransliteration(a.exact)
+    : a.latin.length <= MAX_LATIN_LETTERS && a.words.length <= MAX_LATIN_WORDS;
+}
+
+const NO_KEYS: readonly string[] = [];
+
+/** Whether a Chinese mark is written in the characters Chinese uses for foreign sounds (see the table). */
+export function readsAsTransliteration(exact: string): boolean {
+  let han = 0;
+  let transliterating = 0;
+  for (const char of exact) {
+    if (!HAN_CHAR_RE.test(char)) continue;
+    han++;
+    if (TRANSLITERATION_CHARACTERS.has(char)) transliterating++;
+  }
+  return han > 0 && transliterating >= han * TRANSLITERATION_CHARACTER_SHARE;
+}
+
+const HAN_CHAR_RE = /\p{Script=Han}/u;
+
+/** The sounds of a name: pinyin syllables through the pinyin tables, Latin words through English-style spelling. */
+export function soundsOf(a: NameReading): readonly Sound[] {
+  // The query is compared with many names in turn: a two-entry cache, most recent first, keeps it.
+  if (recent[0]?.analysis === a) return recent[0].sounds;
+  if (recent[1]?.analysis === a) {
+    recent.reverse();
+    return recent[0]?.sounds as readonly Sound[];
+  }
+  const sounds: Sound[] = [];
+  let syllable = 0;
+  for (let i = 0; i < a.words.length; i++) {
+    const word = a.words[i] as string;
+    const wordSounds =
+      a.fromHan[i] === true
+        ? memoized(`${HAN_MEMO_MARK}${syllable === 0 ? 1 : 0}${word}`, word, syllable++, hanSyllableSounds)
+        : memoized(word, word, 0, latinWordSounds);
+    for (const sound of wordSounds) sounds.push(sound);
+  }
+  recent[1] = recent[0];
+  recent[0] = { analysis: a, sounds };
+  return sounds;
+}
+
+const recent: Array<
+  { readonly analysis: NameReading; readonly sounds: readonly Sound[]; keys?: readonly string[] } | undefined
+> = [];
+
+// Words and syllables recur across names (STAR, TECH, 克): their sounds are kept, up to a bound, so a bulk load reads
+// each once. Sounds are never changed, so names share them.
+const WORD_MEMO_LIMIT = 8192;
+const HAN_MEMO_MARK = '\u0001';
+const wordMemo = new Map<string, readonly Sound[]>();
+
+function memoized(
+  key: string,
+  word: string,
+  index: number,
+  read: (word: string, index: number, out: Sound[]) => void,
+): readonly Sound[] {
+  let sounds = wordMemo.get(key);
+  if (sounds === undefined) {
+    const out: Sound[] = [];
+    read(word, index, out);
+    if (wordMemo.size >= WORD_MEMO_LIMIT) wordMemo.clear();
+    wordMemo.set(key, out);
+    sounds = out;
+  }
+  return sounds;
+}
+
+function consonant(classes: readonly number[], omit: number, key: Sound['key'], keyLetters = ''): Sound {
+  let letters = keyLetters;
+  if (key !== NOT_KEYED && letters === '') {
+    for (const cls of classes) {
+      const letter = KEY_LETTER[cls] as string;
+      if (!letters.includes(letter)) letters += letter;
+    }
+  }
+  return { classes, vowels: NONE, omit, key: letters === '' ? NOT_KEYED : key, keyLetters: letters };
+}
+
+function vowel(vowels: readonly string[], omit: number): Sound {
+  return { classes: NONE, vowels, omit, key: NOT_KEYED, keyLetters: '' };
+}
+
+// ---- Chinese -------------------------------------------------------------------------------------------------------
+
+const JQX = new Set(['j', 'q', 'x']);
+
+function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void {
+  const zero = ZERO_INITIAL[syllable];
+  let initial = '';
+  let rimeText = syllable;
+  if (zero !== undefined) {
+    rimeText = zero[0];
+    const glide = zero[1];
+    if (glide !== null) out.push(consonant([glide], ADDED_GLIDE, glide === W ? OPTIONAL_KEY : NOT_KEYED));
+  } else {
+    initial = PINYIN_INITIALS.find((candidate) => syllable.startsWith(candidate)) ?? '';
+    rimeText = syllable.slice(initial.length);
+    if (JQX.has(initial) && rimeText.startsWith('u')) rimeText = `v${rimeText.slice(1)}`;
+  }
+  const rime = RIMES[rimeText] ?? { vowel: 'e' };
+  const bare = isBareConsonantSyllable(initial, rimeText);
+  if (initial !== '') {
+    const optional = bare && index > 0;
+    const cls = INITIAL_CLASS[initial] as number;
+    const vLike = cls === H && rime.glide === W;
+    out.push(
+      consonant(
+        vLike ? [H, W] : [cls],
+        optional ? ADDED_BARE_CONSONANT : FIRM,
+        optional ? OPTIONAL_KEY : KEYED,
+        vLike ? HAN_H_BEFORE_U_GLIDE : (HAN_KEY_LETTERS[initial] ?? ''),
+      ),
+    );
+  }
+  if (rime.glide !== undefined) out.push(consonant([rime.glide], MEDIAL_GLIDE, NOT_KEYED));
+  const vowelOmit = !bare ? ADDED_VOWEL : JQX.has(initial) ? BARE_I_VOWEL : BARE_VOWEL;
+  out.push(vowel([rime.vowel], vowelOmit));
+  // -n and -ng may render a Latin nasal (安 AN-KER); 尔's r is left out of keys like a Latin r after a vowel.
+  if (rime.coda !== undefined)
+    out.push(consonant([rime.coda], ADDED_CODA, rime.coda === N ? OPTIONAL_KEY : NOT_KEYED));
+}
+
+// ---- Latin ---------------------------------------------------------------------------------------------------------
+
+interface LatinToken {
+  readonly classes: readonly number[];
+  /** The letters it was read from (for the kind of consonant left out). */
+  readonly letters: string;
+  readonly vowels: readonly string[];
+  readonly silent: boolean;
+}
+
+// Shared, never changed: words are read by the hundred thousand during a load.
+const NONE: readonly never[] = [];
+const ONLY_K: readonly number[] = [K];
+const ONLY_S: readonly number[] = [S];
+const ONLY_L: readonly number[] = [L];
+const ONLY_N: readonly number[] = [N];
+const ONLY_W: readonly number[] = [W];
+const SOFT_G: readonly number[] = [J, K];
+const withReading = new Map<string, readonly string[]>();
+
+const MAGIC_E_RE = /^[b-df-hj-np-tv-z]es?$/;
+const CLOSED_RE = /^[b-df-hj-np-tv-z]([b-df-hj-np-tv-z]|$)/;
+
+/** A vowel letter's readings in its context: long before a consonant and a silent e or at the end of the word. */
+function singleVowel(char: string, rest: string): readonly string[] {
+  const options = LATIN_VOWELS[char] ?? ['e'];
+  const long = LATIN_LONG_VOWELS[char];
+  if (long !== undefined && (rest === '' || MAGIC_E_RE.test(rest))) return withExtra(char, options, long);
+  if (char === 'u' && CLOSED_RE.test(rest)) return withExtra(char, options, LATIN_CLOSED_U);
+  return options;
+}
+
+function withExtra(char: string, options: readonly string[], extra: string): readonly string[] {
+  const key = char + extra;
+  let readings = withReading.get(key);
+  if (readings === undefined) {
+    readings = [...options, extra];
+    withReading.set(key, readings);
+  }
+  return readings;
+}
+
+function isVowelAt(word: string, i: number): boolean {
+  const char = word.charAt(i);
+  if (isVowelLetter(char)) return true;
+  // y and w are consonants before a vowel (YAHOO, BAYER, WALDEN), vowels or part of one elsewhere (LYNK, SNOW).
+  if (char === 'y') return i > 0 && !isVowelLetter(word.charAt(i + 1));
+  if (char === 'w') return i > 0 && isVowelLetter(word.charAt(i - 1)) && !isVowelAt(word, i + 1);
+  return false;
+}
+
+/** Reads a word's spelling into vowel and consonant tokens by English-style rules. */
+function latinTokens(word: string): LatinToken[] {
+  const tokens: LatinToken[] = [];
+  const push = (classes: readonly number[], letters: string): void => {
+    tokens.push({ classes, letters, vowels: NONE, silent: false });
+  };
+  let i = 0;
+  while (i < word.length) {
+    const char = word.charAt(i);
+    const next = word.charAt(i + 1);
+    if (isVowelAt(word, i)) {
+      const pair = isVowelAt(word, i + 1) ? LATIN_VOWELS[char + next] : undefined;
+      const letters = pair === undefined ? char : char + next;
+      const rest = word.slice(i + letters.length);
+      // A final e (or -es) after a consonant, in a word with an earlier vowel, is silent (NIKE, DOVE, LONGINES).
+      const silent =
+        letters === 'e' &&
+        (rest === '' || rest === 's') &&
+        !isVowelAt(word, i - 1) &&
+        tokens.some((t) => t.vowels.length > 0);
+      tokens.push({ classes: NONE, letters, vowels: pair ?? singleVowel(char, rest), silent });
+      i += letters.length;
+      continue;
+    }
+    if (char < 'a' || char > 'z') {
+      i++;
+      continue;
+    }
+    if (i === 0 && (char + next === 'wr' || char + next === 'kn' || char + next === 'ps')) {
+      push(char === 'w' ? ONLY_L : char === 'k' ? ONLY_N : ONLY_S, char + next);
+      i += 2;
+      continue;
+    }
+    if (char === 'g' && next === 'h') {
+      // Silent after a vowel (LEIGH), a hard g before one (GHANA, LAMBORGHINI).
+      if (i === 0 || isVowelAt(word, i + 2)) push(ONLY_K, 'gh');
+      i += 2;
+      continue;
+    }
+    if (char === 'c' && next === 'h' && !isVowelAt(word, i + 2) && i + 2 < word.length) {
+      // ch before a consonant is a k (CHRYSLER).
+      push(ONLY_K, 'ch');
+      i += 2;
+      continue;
+    }
+    const digraph = DIGRAPH_SECOND.includes(next)
+      ? LATIN_DIGRAPHS.find(([spelling]) => word.startsWith(spelling, i))
+      : undefined;
+    if (digraph !== undefined) {
+      push(digraph[1], digraph[0]);
+      i += digraph[0].length;
+      continue;
+    }
+    // A doubled consonant is one sound (FERRARI, MATTEL).
+    if (next === char) {
+      i++;
+      continue;
+    }
+    const soft = 'eiy'.includes(next) && next !== '';
+    if (char === 'q') {
+      push(ONLY_K, 'q');
+      if (next === 'u') {
+        push(ONLY_W, 'u');
+        i++;
+      }
+    } else if (char === 'x') {
+      if (i === 0) push(ONLY_S, 'x');
+      else {
+        push(ONLY_K, 'x');
+        push(ONLY_S, 'x');
+      }
+    } else if (char === 'c') {
+      push(soft ? ONLY_S : ONLY_K, 'c');
+    } else if (char === 'g') {
+      push(soft ? SOFT_G : ONLY_K, 'g');
+    } else if (char === 'n' && next === 'g' && !isVowelAt(word, i + 2)) {
+      // -ng is one nasal (LONGINES keeps its g before the vowel).
+      push(ONLY_N, 'ng');
+      i++;
+    } else {
+      push(LATIN_CONSONANTS[char] ?? [], char);
+    }
+    i++;
+  }
+  return tokens.filter((token) => token.classes.length > 0 || token.vowels.length > 0);
+}
+
+function latinWordSounds(word: string, _index: number, out: Sound[]): void {
+  const tokens = latinTokens(word);
+  const voiced = (t: LatinToken | undefined): boolean => t !== undefined && t.vowels.length > 0 && !t.silent;
+  let seenVowel = false;
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t] as LatinToken;
+    if (token.vowels.length > 0) {
+      out.push(vowel(token.vowels, token.silent ? SILENT_E : DROPPED_VOWEL));
+      seenVowel = true;
+      continue;
+    }
+    const next = tokens[t + 1];
+    const cls = token.classes[0] as number;
+    const beforeVowel = voiced(next);
+    // A stop or fricative before l or r and a vowel begins the syllable with it (BRAUN, CITROEN, PRADA).
+    const cluster =
+      next !== undefined &&
+      next.classes[0] === L &&
+      voiced(tokens[t + 2]) &&
+      cls !== L &&
+      cls !== N &&
+      cls !== M;
+    // Before a silent e the consonant may end the name (LANCOME 兰蔻) or be voiced with its own syllable (ADOBE 奥多比).
+    const beforeSilentE = next?.silent === true;
+    const firm = beforeVowel || cluster || !seenVowel;
+    let omit: number;
+    let key: Sound['key'] = NOT_KEYED;
+    if (cls === H) omit = beforeVowel ? DROPPED_ONSET_H : DROPPED_H;
+    else if (cls === Y || (cls === W && t > 0 && tokens[t - 1]?.vowels.length === 0)) omit = DROPPED_GLIDE;
+    else if (firm) {
+      omit = FIRM;
+      key = KEYED;
+    } else {
+      if (token.letters === 'r') omit = DROPPED_R;
+      else if (cls === L) omit = DROPPED_L;
+      else if (cls === N || cls === M) omit = DROPPED_NASAL;
+      else if ((cls === S || token.letters === 'z') && t === tokens.length - 1) omit = DROPPED_FINAL_S;
+      else omit = DROPPED_CODA;
+      // Chinese writes a final or cluster consonant as a syllable of its own (克, 特, 斯, 勒), as a syllable's -n
+      // (安克 ANKER), or drops it; r mostly becomes 尔, which keys leave out.
+      if (beforeSilentE || token.letters !== 'r') key = OPTIONAL_KEY;
+    }
+    out.push(consonant(token.classes, omit, key));
+  }
+}
+
+// ---- Keys ----------------------------------------------------------------------------------------------------------
+
+/**
+ * Every skeleton of a name, up to `MAX_KEYS`: each keyed sound contributes one of its letters, each optional one also
+ * nothing. Choices are taken sound by sound in order, so the first keys are the same wherever they are computed.
+ */
+function keysOf(sounds: readonly Sound[], limit: number): string[] {
+  let keys = [''];
+  for (const sound of sounds) {
+    if (sound.key === NOT_KEYED) continue;
+    const next: string[] = [];
+    for (const key of keys) {
+      if (sound.key === OPTIONAL_KEY) next.push(key);
+      if (key.length >= MAX_KEY_LETTERS) continue;
+      for (const letter of sound.keyLetters) next.push(key + letter);
+    }
+    keys = [];
+    for (const key of next) if (keys.length < limit && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+// ---- Alignment -----------------------------------------------------------------------------------------------------
+
+let scratch = new Float32Array(256);
+
+/** Substitution cost of two sounds; consonant for vowel only where a glide meets its vowel (y ~ i, w ~ u). */
+function substitution(a: Sound, b: Sound): number {
+  if (a.vowels.length > 0 && b.vowels.length > 0) {
+    let best = UNREACHABLE_STEP;
+    for (const x of a.vowels) for (const y of b.vowels) best = Math.min(best, vowelCost(x, y));
+    return best;
+  }
+  if (a.classes.length > 0 && b.classes.length > 0) {
+    let best = UNREACHABLE_STEP;
+    for (const x of a.classes) for (const y of b.classes) best = Math.min(best, classCost(x, y));
+    return best;
+  }
+  const [glide, vowelSound] = a.classes.length > 0 ? [a, b] : [b, a];
+  const cls = glide.classes[0];
+  if ((cls === Y && vowelSound.vowels.includes('i')) || (cls === W && vowelSound.vowels.includes('u')))
+    return DROPPED_GLIDE;
+  return UNREACHABLE_STEP;
+}
+
+/** Weighted edit distance between the sound sequences, normalised by the cost of leaving both names out. */
+function scoreOfAlignment(a: readonly Sound[], b: readonly Sound[]): number {
+  const width = b.length + 1;
+  if (scratch.length < (a.length + 1) * width) scratch = new Float32Array((a.length + 1) * width * 2);
+  const cost = scratch;
+  cost[0] = 0;
+  for (let j = 1; j <= b.length; j++) cost[j] = (cost[j - 1] as number) + (b[j - 1] as Sound).omit;
+  const hanTotal = cost[b.length] as number;
+  let latinTotal = 0;
+  for (let i = 1; i <= a.length; i++) {
+    const sa = a[i - 1] as Sound;
+    latinTotal += sa.omit;
+    const row = i * width;
+    cost[row] = (cost[row - width] as number) + sa.omit;
+    for (let j = 1; j <= b.length; j++) {
+      const sb = b[j - 1] as Sound;
+      const diagonal = (cost[row - width + j - 1] as number) + substitution(sa, sb);
+      const up = (cost[row - width + j] as number) + sa.omit;
+      const left = (cost[row + j - 1] as number) + sb.omit;
+      cost[row + j] = Math.min(diagonal, up, left);
+    }
+  }
+  const total = latinTotal + hanTotal;
+  if (total === 0) return 0;
+  const distance = (cost[a.length * width + b.length] as number) / total;
+  return Math.max(0, TRANSLITERATION_TOP - COST_SLOPE * distance);
+}
