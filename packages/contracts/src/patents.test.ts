@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canTransition,
   customerStatusTabs,
+  PATENT_ACTION_PRIORITY,
   PATENT_STATUSES,
   PATENT_TRANSITIONS,
   type PatentAction,
@@ -153,8 +154,28 @@ describe('actions by status (spec §4)', () => {
 
   it.each(PATENT_STATUSES.map((status) => [status]))('status %i', (status) => {
     const [bare, full] = EXPECTED[status] as [PatentAction[], PatentAction[]];
-    expect(patentActions(row(status))).toEqual(bare);
-    expect(patentActions(row(status, everything))).toEqual(full);
+    const sorted = (actions: readonly PatentAction[]) => [...actions].sort();
+    expect(sorted(patentActions(row(status)))).toEqual(sorted(bare));
+    expect(sorted(patentActions(row(status, everything)))).toEqual(sorted(full));
+  });
+
+  it("puts the status's step first, then the record the status is about", () => {
+    const firstTwo = (status: number) => patentActions(row(status, everything)).slice(0, 2);
+    expect(firstTwo(1)).toEqual(['uploadMaterials']);
+    expect(firstTwo(-1)).toEqual(['reuploadMaterials', 'viewRejectionReasons']);
+    expect(firstTwo(5)).toEqual(['uploadReplyPackage', 'viewOfficeAction']);
+    expect(firstTwo(-2)).toEqual(['reuploadReplyPackage', 'viewReplyRejection']);
+    expect(firstTwo(12)).toEqual(['payAuthorizationFee', 'viewReviewReceipt']);
+    expect(firstTwo(11)).toEqual(['viewCertificate', 'viewRegistrationInfo']);
+    // A first choice whose condition fails is left out, and the rules' order follows.
+    expect(patentActions(row(5)).slice(0, 2)).toEqual(['uploadReplyPackage', 'viewMaterials']);
+  });
+
+  it('only names first choices the rules allow at their status', () => {
+    for (const [status, actions] of Object.entries(PATENT_ACTION_PRIORITY)) {
+      const allowed = patentActions(row(Number(status), everything));
+      for (const action of actions ?? []) expect(allowed).toContain(action);
+    }
   });
 
   it('needs each condition on its own', () => {

@@ -216,14 +216,40 @@ function conditionHolds(condition: PatentActionCondition, row: PatentActionFacts
   }
 }
 
-/** The customer's actions on a row, in the order of PATENT_ACTION_RULES. */
+/**
+ * The actions a customer reaches for first at each status (the step to take, then the record the status is about);
+ * the list shows them first and the rest keep the order of PATENT_ACTION_RULES, so the ones a row shows inline are
+ * the useful ones and the others go under 更多.
+ */
+export const PATENT_ACTION_PRIORITY: Partial<Record<PatentStatus, readonly PatentAction[]>> = {
+  1: ['uploadMaterials'],
+  [-1]: ['reuploadMaterials', 'viewRejectionReasons'],
+  2: ['viewMaterials'],
+  3: ['viewMaterials'],
+  4: ['viewFilingReceipt', 'viewExpeditedNotice'],
+  5: ['uploadReplyPackage', 'viewOfficeAction'],
+  [-2]: ['reuploadReplyPackage', 'viewReplyRejection', 'viewOfficeAction'],
+  6: ['downloadReplyPackage', 'viewOfficeAction'],
+  7: ['downloadReplyPackage', 'viewOfficeAction'],
+  8: ['viewReviewReceipt', 'viewOfficeAction'],
+  9: ['viewReviewReceipt', 'viewPatentInfo'],
+  10: ['viewPatentInfo', 'viewFilingReceipt'],
+  11: ['viewCertificate', 'viewRegistrationInfo'],
+  12: ['payAuthorizationFee', 'viewReviewReceipt'],
+  19: ['viewPatentInfo', 'viewFilingReceipt'],
+  20: ['viewPatentInfo', 'viewFilingReceipt'],
+};
+
+/** The customer's actions on a row: the status's first choices (PATENT_ACTION_PRIORITY), then the rules' order. */
 export function patentActions(row: PatentActionFacts): PatentAction[] {
   const status = row.status as PatentStatus;
-  return PATENT_ACTION_RULES.filter(
+  const shown = PATENT_ACTION_RULES.filter(
     (rule) =>
       (rule.statuses ? rule.statuses.includes(status) : !rule.exceptStatuses?.includes(status)) &&
       (!rule.requires || conditionHolds(rule.requires, row)),
   ).map((rule) => rule.action);
+  const first = (PATENT_ACTION_PRIORITY[status] ?? []).filter((action) => shown.includes(action));
+  return [...first, ...shown.filter((action) => !first.includes(action))];
 }
 
 // ---- Reference values ----
@@ -662,5 +688,35 @@ export const transitionBody = z
   .strict();
 export type TransitionBody = z.infer<typeof transitionBody>;
 
+/**
+ * Corrects the reply deadline of the order's office action at 5 (a wrong date was entered); the reason is required
+ * and audited with the old and new date.
+ */
+export const officeActionDeadlineBody = z.object({ oaAbortAnswerTime: day, reason }).strict();
+export type OfficeActionDeadlineBody = z.infer<typeof officeActionDeadlineBody>;
+
 /** The audit trail of an order for the back office. */
 export const patentHistoryEntry = auditEntry;
+
+/**
+ * What an order's audit rows record besides status moves (`patent.<transition>`): records saved without a move, the
+ * order's opening, demo data. The back office labels each `patent.<name>` in both languages.
+ */
+export const PATENT_RECORD_ACTIONS = [
+  'open',
+  'demoSeed',
+  'saveFilingReceipt',
+  'saveUsFiling',
+  'saveRegistration',
+  'submitRegistration',
+  'amendOfficeAction',
+  'correctOfficeActionDeadline',
+  'expeditedNotice',
+] as const;
+export type PatentRecordAction = (typeof PATENT_RECORD_ACTIONS)[number];
+
+/** Every action name an order's audit trail can hold, without the `patent.` prefix. */
+export const PATENT_AUDIT_ACTIONS: readonly (PatentTransition | PatentRecordAction)[] = [
+  ...(Object.keys(PATENT_TRANSITIONS) as PatentTransition[]),
+  ...PATENT_RECORD_ACTIONS,
+];

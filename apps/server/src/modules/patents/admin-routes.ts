@@ -8,6 +8,7 @@ import {
   filingReceiptBody,
   materialsAnswer,
   officeActionBody,
+  officeActionDeadlineBody,
   patentHistoryEntry,
   patentListEnvelope,
   registrationBody,
@@ -27,6 +28,7 @@ import {
   adminPatentDetail,
   adminPatentList,
   attachExpeditedNotice,
+  correctOfficeActionDeadline,
   enterOfficeAction,
   enterReviewReceipt,
   issueCertificate,
@@ -167,6 +169,12 @@ export async function patentAdminRoutes(app: FastifyInstance) {
     'Dialog type 5: an office action (4/7/8 → 5)',
     officeActionBody,
     (id, body, staff) => enterOfficeAction(db, id, body, staff),
+  );
+  action(
+    'office-action/deadline',
+    'Correct the reply deadline of the newest office action at 5, with a reason (audited); no move',
+    officeActionDeadlineBody,
+    (id, body, staff) => correctOfficeActionDeadline(db, id, body, staff),
   );
   action(
     'reply-review',

@@ -197,8 +197,9 @@ describe('DataTable: search form', () => {
     expect(screen.getByLabelText('关键词')).toHaveValue('');
   });
 
-  it('重置 restores the default search parameters', async () => {
-    const { user, request } = await renderPeople({ statusTabs: { dataIndex: 'status' } });
+  it('重置 restores the default search parameters, and lets the page restore its own', async () => {
+    const onReset = vi.fn();
+    const { user, request } = await renderPeople({ statusTabs: { dataIndex: 'status' }, onReset });
     await screen.findByRole('tab', { name: /待处理/ });
 
     await search(user, 'Person');
@@ -212,6 +213,7 @@ describe('DataTable: search form', () => {
     await waitFor(() => expect(lastParams(request)).toEqual({ current: 1, pageSize: 10 }));
     expect(screen.getByLabelText('关键词')).toHaveValue('');
     expect(screen.getByRole('tab', { name: /全部/ })).toHaveAttribute('aria-selected', 'true');
+    expect(onReset).toHaveBeenCalledTimes(1);
   });
 });
 

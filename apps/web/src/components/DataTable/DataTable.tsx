@@ -2,7 +2,19 @@ import type { CurrentUser } from '@kxt/contracts/auth';
 import { DEFAULT_PAGE_SIZE, type StatusTab } from '@kxt/contracts/paging';
 import type { TableLayout } from '@kxt/contracts/table-layouts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Flex, Skeleton, Space, Table, type TableColumnType, Tabs, theme } from 'antd';
+import {
+  Alert,
+  Badge,
+  Button,
+  Flex,
+  Grid,
+  Skeleton,
+  Space,
+  Table,
+  type TableColumnType,
+  Tabs,
+  theme,
+} from 'antd';
 import {
   type Key,
   type KeyboardEvent,
@@ -160,6 +172,10 @@ interface BodyProps<Row extends object, Result extends RequestData<Row>> extends
 function DataTableBody<Row extends object, Result extends RequestData<Row>>(props: BodyProps<Row, Result>) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  // On a phone, pinned columns would cover the screen: there the table scrolls as a whole. (Narrow is a breakpoint
+  // below md matching, not md failing to, so a browser that reports no breakpoints keeps the pins.)
+  const screens = Grid.useBreakpoint();
+  const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
   const message = useMessageApi();
   const queryClient = useQueryClient();
   const { columns, tableKey, statusTabs, headTabs, toolbarTabs } = props;
@@ -377,6 +393,10 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   };
 
   // ---- imperative handle ------------------------------------------------------------------------------------
+  const reset = () => {
+    change({ type: 'reset' });
+    props.onReset?.();
+  };
   const clearSelected = () => setSelection({ keys: [], rows: [] });
   const action: DataTableAction = {
     reload: load,
@@ -384,7 +404,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       if (query.pagination.current === 1) void load();
       else dispatch({ type: 'firstPage' });
     },
-    reset: () => change({ type: 'reset' }),
+    reset: () => reset(),
     clearSelected,
     startEditable: (key) => {
       const row = shown.data.find((candidate) => rowKeyOf(candidate) === key);
@@ -509,7 +529,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       ...rest,
       key,
       dataIndex: column.dataIndex,
-      fixed: isActionsColumn(column) ? (fixed ?? 'right') : layout.fixed[key],
+      fixed: narrow ? undefined : isActionsColumn(column) ? (fixed ?? 'right') : layout.fixed[key],
       sortOrder: column.sorter ? (query.sort[key] ?? null) : undefined,
       render: (value: unknown, row: Row, index: number) => renderCell(column, value, row, index),
     };
@@ -539,7 +559,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
             expanded={searchMore}
             onExpandChange={setSearchMore}
             onSearch={(values) => change({ type: 'search', values })}
-            onReset={() => change({ type: 'reset' })}
+            onReset={reset}
             labelWidth={props.search ? props.search.labelWidth : undefined}
           />
         </div>

@@ -1,6 +1,7 @@
 import { SERVICE_COUNTRIES } from '@kxt/contracts/business';
-import { Button, Space } from 'antd';
+import { Space } from 'antd';
 import { countryName, countryValueEnum } from './format.ts';
+import { type RowAction, RowActions } from './RowActions.tsx';
 import { type BadgeFields, RowBadges } from './RowBadges.tsx';
 import type { DataTableColumn } from './types.ts';
 
@@ -53,25 +54,33 @@ export interface RowActionButton<Row> {
   onClick: (row: Row) => void;
   /** Leaves the button out for rows it does not apply to. */
   hidden?: (row: Row) => boolean;
+  danger?: boolean;
 }
 
-/** The row actions column: link buttons, pinned right and kept last. */
-export function actionsColumn<Row>(title: string, buttons: RowActionButton<Row>[]): DataTableColumn<Row> {
+/**
+ * The row actions column, pinned right and kept last: each row's actions, most used first, two as link buttons and
+ * the rest under 更多 (RowActions). Give fixed buttons, or a function that lists a row's actions.
+ */
+export function actionsColumn<Row>(
+  title: string,
+  actions: RowActionButton<Row>[] | ((row: Row) => RowAction[]),
+): DataTableColumn<Row> {
+  const actionsOf = (row: Row): RowAction[] =>
+    typeof actions === 'function'
+      ? actions(row)
+      : actions
+          .filter((button) => !button.hidden?.(row))
+          .map((button) => ({
+            key: button.label,
+            label: button.label,
+            danger: button.danger,
+            onClick: () => button.onClick(row),
+          }));
   return {
     title,
     key: 'actions',
     valueType: 'option',
     fixed: 'right',
-    render: (_dom, row) => (
-      <Space size={0}>
-        {buttons
-          .filter((button) => !button.hidden?.(row))
-          .map((button) => (
-            <Button key={button.label} type="link" size="small" onClick={() => button.onClick(row)}>
-              {button.label}
-            </Button>
-          ))}
-      </Space>
-    ),
+    render: (_dom, row) => <RowActions actions={actionsOf(row)} />,
   };
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
 import type { StatusTab } from '@kxt/contracts/paging';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
@@ -118,4 +118,58 @@ export function headerTitles(): string[] {
 /** Names shown in the table body's first data column (rows of the current page). */
 export function bodyRows(): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')];
+}
+
+type TestUser = ReturnType<typeof userEvent.setup>;
+const compact = (text: string | null | undefined) => (text ?? '').replace(/\s/g, '');
+
+/** The open 更多 menu (antd keeps closed ones in the document, marked hidden). */
+function openMenu(): HTMLElement {
+  const menus = [...document.querySelectorAll<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden)')];
+  const menu = menus.at(-1);
+  if (!menu) throw new Error('no open 更多 menu');
+  return menu;
+}
+
+/** The buttons and links of a row's actions column (its last cell). */
+function actionElements(row: HTMLElement): HTMLElement[] {
+  const cell = [...row.querySelectorAll<HTMLElement>(':scope > td')].at(-1) ?? row;
+  return [...within(cell).queryAllByRole('button'), ...within(cell).queryAllByRole('link')];
+}
+
+/**
+ * Every action of a row, as a person sees them: the buttons and links shown, then those under 更多 (the menu is
+ * opened, read and closed).
+ */
+export async function rowActionLabels(user: TestUser, row: HTMLElement): Promise<string[]> {
+  const shown = actionElements(row);
+  const more = shown.find((element) => compact(element.textContent) === '更多');
+  const labels = shown.filter((element) => element !== more).map((element) => compact(element.textContent));
+  if (!more) return labels;
+  await user.click(more);
+  const items = await waitFor(() => within(openMenu()).getAllByRole('menuitem'));
+  labels.push(...items.map((item) => compact(item.textContent)));
+  await user.click(more);
+  return labels;
+}
+
+/** Clicks a row's action, opening 更多 when it is in there. */
+export async function clickRowAction(user: TestUser, row: HTMLElement, name: string): Promise<void> {
+  const shown = actionElements(row);
+  const direct = shown.find((element) => compact(element.textContent) === name);
+  if (direct) {
+    await user.click(direct);
+    return;
+  }
+  const more = shown.find((element) => compact(element.textContent) === '更多');
+  if (!more) throw new Error(`no action ${name} in the row`);
+  await user.click(more);
+  const item = await waitFor(() => {
+    const found = within(openMenu())
+      .getAllByRole('menuitem')
+      .find((candidate) => compact(candidate.textContent) === name);
+    if (!found) throw new Error(`no action ${name} under 更多`);
+    return found;
+  });
+  await user.click(item);
 }

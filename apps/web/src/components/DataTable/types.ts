@@ -120,6 +120,11 @@ export interface DataTableProps<Row extends object, Result extends RequestData<R
   params?: Record<string, unknown>;
   /** Called with every answer that is shown (stale answers are not). */
   onLoad?: (result: Result) => void;
+  /**
+   * Called by 重置 (and `actionRef.reset`) after the table's own defaults are back: a page that keeps filters of its
+   * own outside the table (its own status tabs, a customer picker) restores them here, so reset restores everything.
+   */
+  onReset?: () => void;
   headerTitle?: ReactNode;
   /** Buttons on the toolbar, left of refresh, density and column settings. */
   toolBarRender?: () => ReactNode[];

@@ -2,6 +2,7 @@ import type {
   AttachedFile,
   FilingReceiptBody,
   OfficeActionBody,
+  OfficeActionDeadlineBody,
   RegistrationBody,
   ReviewBody,
   TransitionBody,
@@ -16,6 +17,7 @@ export interface AdminPatentBodies {
   'us-filing': UsFilingBody;
   registration: RegistrationBody;
   'office-action': OfficeActionBody;
+  'office-action/deadline': OfficeActionDeadlineBody;
   'reply-review': ReviewBody;
   'review-receipt': { recheckReceiptTime: string; recheckReceipt: string };
   certificate: { certificateTime: string; certificateFiles: AttachedFile[]; renewalTime?: string };

@@ -3,6 +3,7 @@ import { Alert, Descriptions, Drawer, Flex, Spin, Table, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { type PatentHistoryEntry, useAdminPatent, usePatentHistory } from '../api/admin-patent.ts';
+import { historyActionLabel, historyActorLabel, historyChangeText } from './history-labels.ts';
 import { PatentRecord, type PatentRecordKind } from './PatentRecordDialog.tsx';
 
 const RECORDS: PatentRecordKind[] = [
@@ -13,12 +14,6 @@ const RECORDS: PatentRecordKind[] = [
   'certificate',
   'expeditedNotice',
 ];
-
-function statusText(value: string | null, language: string): string {
-  if (value === null || value === '') return '-';
-  const code = Number(value);
-  return Number.isInteger(code) ? patentStatusLabel(code, language) : value;
-}
 
 /** 查看 (back office): the order, every record it holds and its audit trail. */
 export function AdminPatentDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -89,14 +84,18 @@ export function AdminPatentDrawer({ id, onClose }: { id: number | null; onClose:
                         key: 'actor',
                         title: t('patent.history.actor'),
                         dataIndex: 'actor',
-                        render: (value: string | null) => value ?? '-',
+                        render: (value: string | null) => historyActorLabel(value, t),
                       },
-                      { key: 'action', title: t('patent.history.action'), dataIndex: 'action' },
+                      {
+                        key: 'action',
+                        title: t('patent.history.action'),
+                        dataIndex: 'action',
+                        render: (value: string) => historyActionLabel(value, t),
+                      },
                       {
                         key: 'move',
                         title: t('patent.history.move'),
-                        render: (_value, entry) =>
-                          `${statusText(entry.from, i18n.language)} → ${statusText(entry.to, i18n.language)}`,
+                        render: (_value, entry) => historyChangeText(entry.from, entry.to, i18n.language),
                       },
                       {
                         key: 'reason',

@@ -70,30 +70,30 @@ describe('office action dialog (type 5)', () => {
     expect(server.callsTo(ENDPOINT)).toHaveLength(0);
   });
 
-  it('without a letter, sends only the id, fileExists and the ascertainment file url', async () => {
-    // A saved "yes" record: its dates and letter must not travel with the "no" answer.
+  it('opens a new office action at 7 or 8 empty, not filled with the earlier one, and sends it without its id', async () => {
     const { user, server } = setup(
       adminRow({
-        status: 5,
+        status: 7,
         oaDataInfo: {
           id: 8,
-          fileExists: 1,
-          issuanceTime: '2026-10-01',
-          oaAbortAnswerTime: '2026-12-01',
-          oaFileUrl: PDF.url,
-          ascertainmentFileUrl: null,
+          fileExists: 0,
+          issuanceTime: null,
+          oaAbortAnswerTime: null,
+          oaFileUrl: null,
+          ascertainmentFileUrl: PDF.url,
           createdAt: '2026-10-02T00:00:00.000Z',
         },
       }),
     );
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('radio', { name: '是' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '是' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: '否' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: '否' }));
+    expect(within(dialog).queryByRole('link', { name: PDF.name })).toBeNull();
     await uploadPdf('确认文件', 'confirm.pdf', dialog);
     await user.click(within(dialog).getByRole('button', { name: SUBMIT }));
     await waitFor(() => expect(server.callsTo(ENDPOINT)).toHaveLength(1));
     expect(server.callsTo(ENDPOINT)[0]?.body).toEqual({
-      id: 8,
       fileExists: 0,
       ascertainmentFileUrl: '/api/files/confirm.pdf',
     });

@@ -13,8 +13,8 @@ interface Values {
   ascertainmentFile?: AttachedFile[];
 }
 
-/** Yes: issuance time, reply deadline and the letter; no: only the id, fileExists and the ascertainment file (§5). */
-export function officeActionBody(values: Values, id: number | undefined): OfficeActionBody {
+/** Yes: issuance time, reply deadline and the letter; no: only fileExists and the ascertainment file (§5). */
+export function officeActionBody(values: Values): OfficeActionBody {
   if (values.fileExists === 1) {
     return {
       fileExists: 1,
@@ -24,11 +24,18 @@ export function officeActionBody(values: Values, id: number | undefined): Office
     };
   }
   return {
-    ...(id ? { id } : {}),
     fileExists: 0,
     ascertainmentFileUrl: values.ascertainmentFile?.[0]?.url ?? '',
   };
 }
+
+const EMPTY: Values = {
+  fileExists: undefined,
+  issuanceTime: null,
+  oaAbortAnswerTime: null,
+  oaFile: [],
+  ascertainmentFile: [],
+};
 
 interface OfficeActionDialogProps {
   row: PatentRow | null;
@@ -36,27 +43,22 @@ interface OfficeActionDialogProps {
   onDone: () => void;
 }
 
-/** Dialog type 5: an office action received (→ 5, the customer then uploads a reply package). */
+/**
+ * Dialog type 5: a new office action received (4/7/8 → 5, the customer then uploads a reply package). It starts
+ * empty: an earlier office action of the order is history, not a draft of this one (a wrong deadline of the current
+ * one is corrected with DeadlineCorrectionDialog).
+ */
 export function OfficeActionDialog({ row, onClose, onDone }: OfficeActionDialogProps) {
   const { t } = useTranslation();
-  const saved = row?.oaDataInfo;
   return (
     <RecordFormDialog<Values>
       title={`${t('patent.admin.officeActionTitle')}${row ? ` · ${row.serviceCode}` : ''}`}
       open={row !== null}
       onClose={onClose}
-      initialValues={{
-        fileExists: saved?.fileExists,
-        issuanceTime: saved?.issuanceTime ?? null,
-        oaAbortAnswerTime: saved?.oaAbortAnswerTime ?? null,
-        oaFile: saved?.oaFileUrl ? [{ name: t('patent.fields.oaFile'), url: saved.oaFileUrl }] : [],
-        ascertainmentFile: saved?.ascertainmentFileUrl
-          ? [{ name: t('patent.fields.ascertainmentFile'), url: saved.ascertainmentFileUrl }]
-          : [],
-      }}
+      initialValues={EMPTY}
       onSubmit={async (values) => {
         if (!row) return;
-        await postAdminPatent(row.id, 'office-action', officeActionBody(values, saved?.id));
+        await postAdminPatent(row.id, 'office-action', officeActionBody(values));
         onDone();
       }}
     >

@@ -5,6 +5,15 @@ import { useTranslation } from 'react-i18next';
 /** The value of the 全部 tab (its `status` is null in the answer). */
 export const ALL_STATUSES = 'all';
 
+/**
+ * The chosen tab, or 全部 once the answer no longer offers it (the customer's Japanese-only tabs go when the
+ * country filter changes): a filter is never left on without its tab showing.
+ */
+export function keptStatus(status: string, counts: PatentStatusCount[]): string {
+  if (status === ALL_STATUSES || counts.length === 0) return status;
+  return counts.some((item) => String(item.status) === status) ? status : ALL_STATUSES;
+}
+
 interface PatentStatusTabsProps {
   items: PatentStatusCount[];
   value: string;

@@ -1,17 +1,23 @@
-import type { PatentRow, ReviewBody } from '@kxt/contracts/patents';
-import { Form, Input, Radio } from 'antd';
+import {
+  type PatentRow,
+  type PatentTransition,
+  patentStatusLabel,
+  type ReviewBody,
+  transitionTarget,
+} from '@kxt/contracts/patents';
+import { Alert, Form, Radio } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postAdminPatent } from '../api/admin-actions.ts';
 import { RecordFormDialog } from './RecordFormDialog.tsx';
-import { requiredTextRules } from './record-fields.tsx';
+import { RequiredReasonItem } from './record-fields.tsx';
+
+type Decision = 'approve' | 'reject';
 
 interface Values {
-  decision?: 'approve' | 'reject';
+  decision?: Decision;
   reason?: string;
 }
-
-const REASON_MAX = 1000;
 
 export function reviewBody(values: Values): ReviewBody {
   return values.decision === 'reject'
@@ -29,15 +35,26 @@ interface ReviewDialogProps {
   children?: ReactNode;
 }
 
-/** Approve, or reject with a required reason. */
+/** The moves a decision makes, per subject. */
+const MOVES = {
+  materials: { approve: 'approveMaterials', reject: 'rejectMaterials' },
+  reply: { approve: 'acceptReply', reject: 'rejectReply' },
+} as const satisfies Record<ReviewDialogProps['subject'], Record<Decision, PatentTransition>>;
+
+/**
+ * Approve, or reject with a required reason. Nothing is chosen at first, so no single click approves; once a
+ * decision is chosen the dialog says which status the order moves to.
+ */
 export function ReviewDialog({ subject, row, onClose, onDone, children }: ReviewDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const nextStatus = (decision: Decision) =>
+    row ? patentStatusLabel(transitionTarget(MOVES[subject][decision], row.countryId), i18n.language) : '';
   return (
     <RecordFormDialog<Values>
       title={`${t(subject === 'materials' ? 'patent.admin.reviewMaterials' : 'patent.admin.reviewReply')}${row ? ` · ${row.serviceCode}` : ''}`}
       open={row !== null}
       onClose={onClose}
-      initialValues={{ decision: 'approve' }}
+      initialValues={{ decision: undefined, reason: '' }}
       onSubmit={async (values) => {
         if (!row) return;
         await postAdminPatent(
@@ -49,7 +66,11 @@ export function ReviewDialog({ subject, row, onClose, onDone, children }: Review
       }}
     >
       {children}
-      <Form.Item name="decision" label={t('patent.admin.decision')} rules={[{ required: true }]}>
+      <Form.Item
+        name="decision"
+        label={t('patent.admin.decision')}
+        rules={[{ required: true, message: t('patent.validation.decision') }]}
+      >
         <Radio.Group
           options={[
             { value: 'approve', label: t('patent.admin.approve') },
@@ -58,17 +79,26 @@ export function ReviewDialog({ subject, row, onClose, onDone, children }: Review
         />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(before, after) => before.decision !== after.decision}>
-        {({ getFieldValue }) =>
-          getFieldValue('decision') === 'reject' ? (
-            <Form.Item
-              name="reason"
-              label={t('patent.admin.reason')}
-              rules={requiredTextRules(t('patent.validation.reason'), REASON_MAX)}
-            >
-              <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_MAX} showCount />
-            </Form.Item>
-          ) : null
-        }
+        {({ getFieldValue }) => {
+          const decision = getFieldValue('decision') as Decision | undefined;
+          if (!decision) return null;
+          return (
+            <>
+              <Alert
+                type={decision === 'approve' ? 'success' : 'warning'}
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={t(`patent.admin.${subject}Next.${decision}`, { status: nextStatus(decision) })}
+              />
+              {decision === 'reject' ? (
+                <RequiredReasonItem
+                  label={t('patent.admin.reason')}
+                  message={t('patent.validation.reason')}
+                />
+              ) : null}
+            </>
+          );
+        }}
       </Form.Item>
     </RecordFormDialog>
   );

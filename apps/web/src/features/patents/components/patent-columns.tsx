@@ -29,13 +29,18 @@ export type PatentColumnKey =
   | 'renewalTime'
   | 'statusName';
 
-/** Every §2.4 column, in the order the customer's list shows them. */
+/**
+ * Every §2.4 column, in the order the customer's list shows them: what a customer reads first (order, status,
+ * service, country, deadline) fits a 1280 px screen, the rest follow.
+ */
 export const PATENT_COLUMNS: readonly PatentColumnKey[] = [
   'keyword',
   'parentOrderNo',
+  'statusName',
+  'serviceName',
   'serviceCode',
   'country',
-  'serviceName',
+  'oaAbortAnswerTime',
   'applyName',
   'applyTitle',
   'inventorName',
@@ -49,9 +54,7 @@ export const PATENT_COLUMNS: readonly PatentColumnKey[] = [
   'submissionTime',
   'auditTime',
   'rejectionTime',
-  'oaAbortAnswerTime',
   'renewalTime',
-  'statusName',
 ];
 
 export interface PatentColumnOptions<Row> {
@@ -63,15 +66,21 @@ export interface PatentColumnOptions<Row> {
   countriesLoading?: boolean;
   /** Makes the applicant's name a link (the customer's company dialog). */
   onApplyTitle?: (row: Row) => void;
+  /**
+   * The column that names a row (the customer's order no, the reviewer's service code): pinned left, with 状态
+   * pinned right after it, so a row's status shows however far the table scrolls.
+   */
+  keyColumn: Exclude<PatentColumnKey, 'keyword' | 'statusName'>;
 }
 
 /**
  * The columns both patent lists share, so a label, a deadline's colour or a status's fallback text is defined once.
- * `layout` names them in order; a column object in it (the reviewer's customer column) stands where it is placed.
+ * `layout` names them in order; a column object in it (the reviewer's customer column) stands where it is placed,
+ * except 状态, which always follows the key column, both pinned left.
  */
 export function patentColumns<Row extends PatentRow>(
   layout: readonly (PatentColumnKey | DataTableColumn<Row>)[],
-  { t, language, countries, countriesLoading, onApplyTitle }: PatentColumnOptions<Row>,
+  { t, language, countries, countriesLoading, onApplyTitle, keyColumn }: PatentColumnOptions<Row>,
 ): DataTableColumn<Row>[] {
   const plain = (key: Exclude<PatentColumnKey, 'keyword'>): DataTableColumn<Row> => ({
     title: t(`patent.columns.${key}`),
@@ -151,5 +160,11 @@ export function patentColumns<Row extends PatentRow>(
       render: (_dom, row) => row.statusName || patentStatusLabel(row.status, language),
     },
   };
-  return layout.map((entry) => (typeof entry === 'string' ? columns[entry] : entry));
+  const pinned = (key: PatentColumnKey): DataTableColumn<Row> => ({ ...columns[key], fixed: 'left' });
+  return layout
+    .filter((entry) => entry !== 'statusName')
+    .flatMap((entry) => {
+      if (typeof entry !== 'string') return [entry];
+      return entry === keyColumn ? [pinned(keyColumn), pinned('statusName')] : [columns[entry]];
+    });
 }

@@ -34,6 +34,22 @@ export function RequiredTextItem({ name, label, message, max }: RecordFieldProps
   );
 }
 
+/** The most a reason may say (the server's limit too). */
+export const REASON_MAX = 1000;
+
+/** A required reason (a rejection, a correction): more than spaces, at most REASON_MAX characters. */
+export function RequiredReasonItem({
+  name = 'reason',
+  label,
+  message,
+}: Omit<RecordFieldProps, 'name'> & { name?: string }) {
+  return (
+    <Form.Item name={name} label={label} rules={requiredTextRules(message, REASON_MAX)}>
+      <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} maxLength={REASON_MAX} showCount />
+    </Form.Item>
+  );
+}
+
 /** A required date of a reviewer's record. */
 export function RequiredDateItem({ name, label, message }: RecordFieldProps) {
   return (

@@ -2,6 +2,7 @@ import {
   type AdminPatentRow,
   canTransition,
   PATENT_ACTION_RULES,
+  PATENT_STATUS,
   type PatentActor,
   type PatentStatus,
 } from '@kxt/contracts/patents';
@@ -12,6 +13,7 @@ export type ReviewerAction =
   | 'filingReceipt'
   | 'usFiling'
   | 'officeAction'
+  | 'correctDeadline'
   | 'reviewReply'
   | 'reviewReceipt'
   | 'allow'
@@ -45,6 +47,8 @@ export function reviewerActions(row: AdminPatentRow, actor: PatentActor): Review
     ['filingReceipt', can('submitFiling') && !us],
     ['usFiling', can('submitFiling') && us],
     ['officeAction', can('enterOfficeAction')],
+    // A wrong reply deadline is corrected while the customer is answering the office action.
+    ['correctDeadline', status === PATENT_STATUS.officeAction && row.oaDataInfo !== null],
     ['reviewReply', can('acceptReply')],
     ['reviewReceipt', can('enterReviewReceipt')],
     ['allow', can('allow')],

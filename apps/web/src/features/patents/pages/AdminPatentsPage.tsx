@@ -1,22 +1,25 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AdminPatentRow, PatentActor, PatentRow, PatentStatusCount } from '@kxt/contracts/patents';
-import { Button, Flex, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
+import { actionsColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { RowAction } from '../../../components/DataTable/RowActions.tsx';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { listAdminPatents, type PatentListResult } from '../api/list-patents.ts';
 import { usePatentCountries } from '../api/patent-countries.ts';
 import { AdminPatentDrawer } from '../components/AdminPatentDrawer.tsx';
+import { DeadlineCorrectionDialog } from '../components/DeadlineCorrectionDialog.tsx';
 import { EntryDialog, type EntryKind } from '../components/EntryDialogs.tsx';
 import { FilingReceiptDialog } from '../components/FilingReceiptDialog.tsx';
 import { MaterialsDrawer } from '../components/MaterialsView.tsx';
 import { OfficeActionDialog } from '../components/OfficeActionDialog.tsx';
-import { ALL_STATUSES, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
+import { ALL_STATUSES, keptStatus, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
 import { patentColumns } from '../components/patent-columns.tsx';
 import { RegistrationDialog } from '../components/RegistrationDialog.tsx';
 import { ReviewDialog } from '../components/ReviewDialog.tsx';
@@ -35,6 +38,7 @@ type Dialog =
         | 'filingReceipt'
         | 'usFiling'
         | 'officeAction'
+        | 'correctDeadline'
         | 'registration';
     }
   | { kind: 'entry'; entry: EntryKind }
@@ -89,13 +93,29 @@ export default function AdminPatentsPage() {
       okText: t(`patent.transitions.${transition}`),
     });
 
+  /** The reviewer's next step first, then 查看, then the other steps (cancel, refund and close last). */
+  const rowActions = (row: AdminPatentRow): RowAction[] => {
+    const [next, ...others] = reviewerActions(row, actor).map(
+      (action): RowAction => ({
+        key: action,
+        label: t(`patent.reviewerActions.${action}`),
+        danger: DANGER.includes(action),
+        onClick: () => open(action, row),
+      }),
+    );
+    const view: RowAction = { key: 'view', label: t('rowActions.view'), onClick: () => setViewing(row.id) };
+    return next ? [next, view, ...others] : [view];
+  };
+
   const columns: DataTableColumn<AdminPatentRow>[] = [
     ...patentColumns<AdminPatentRow>(
       [
         'keyword',
         'serviceCode',
+        'statusName',
         { title: t('patent.admin.customer'), dataIndex: 'customerName', search: false },
         'country',
+        'oaAbortAnswerTime',
         'applyName',
         'applyTitle',
         'patentType',
@@ -103,35 +123,10 @@ export default function AdminPatentsPage() {
         'referenceNumber',
         'registrationNumber',
         'submissionTime',
-        'oaAbortAnswerTime',
-        'statusName',
       ],
-      { t, language: i18n.language, countries: countries.data },
+      { t, language: i18n.language, countries: countries.data, keyColumn: 'serviceCode' },
     ),
-    {
-      title: t('rowActions.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_dom, row) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setViewing(row.id)}>
-            {t('rowActions.view')}
-          </Button>
-          {reviewerActions(row, actor).map((action) => (
-            <Button
-              key={action}
-              type="link"
-              size="small"
-              danger={DANGER.includes(action)}
-              onClick={() => open(action, row)}
-            >
-              {t(`patent.reviewerActions.${action}`)}
-            </Button>
-          ))}
-        </Space>
-      ),
-    },
+    actionsColumn(t('rowActions.actions'), rowActions),
   ];
 
   const done = () => reload();
@@ -151,7 +146,14 @@ export default function AdminPatentsPage() {
         columns={columns}
         request={listAdminPatents}
         params={{ ...(status === ALL_STATUSES ? {} : { status }), ...(customerId ? { customerId } : {}) }}
-        onLoad={(result) => setCounts(result.obj)}
+        onLoad={(result) => {
+          setCounts(result.obj);
+          setStatus((current) => keptStatus(current, result.obj));
+        }}
+        onReset={() => {
+          setStatus(ALL_STATUSES);
+          setCustomerId(undefined);
+        }}
         actionRef={actionRef}
         toolBarRender={() => [
           <div key="customer" style={{ width: 240 }}>
@@ -184,6 +186,7 @@ export default function AdminPatentsPage() {
       <FilingReceiptDialog row={rowOf('filingReceipt')} onClose={close} onDone={done} />
       <UsFilingDialog row={rowOf('usFiling')} onClose={close} onDone={done} />
       <OfficeActionDialog row={rowOf('officeAction')} onClose={close} onDone={done} />
+      <DeadlineCorrectionDialog row={rowOf('correctDeadline')} onClose={close} onDone={done} />
       <RegistrationDialog row={rowOf('registration')} onClose={close} onDone={done} />
       <EntryDialog
         kind={active?.dialog.kind === 'entry' ? active.dialog.entry : null}

@@ -2,7 +2,7 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import { MATERIALS_FORM_CACHE_KEY, type PatentRow } from '@kxt/contracts/patents';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { renderWithApp, rowActionLabels } from '../../../components/DataTable/test-helpers.tsx';
 import { customer } from '../../../test/fixtures.ts';
 import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { listReply, PDF, patentRow } from '../test/fixtures.ts';
@@ -104,7 +104,7 @@ describe('patent list: tabs, columns and actions', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: '1', pageNum: '1' }));
   });
 
-  it('shows the columns of §2.4 in order', async () => {
+  it('shows the columns of §2.4, what the customer reads first leading', async () => {
     setup('/trademark/patent', [patentRow()]);
     await screen.findByText('PT-0001');
     const titles = screen
@@ -113,9 +113,11 @@ describe('patent list: tabs, columns and actions', () => {
       .filter(Boolean);
     expect(titles).toEqual([
       '订单号',
+      '状态',
+      '服务名称',
       '服务编号',
       '国家/地区',
-      '服务名称',
+      'OA答复截止日',
       '申请人身份',
       '申请人名称',
       '发明人',
@@ -129,11 +131,15 @@ describe('patent list: tabs, columns and actions', () => {
       '提交时间',
       '审核时间',
       '驳回时间',
-      'OA答复截止日',
       '专利续费时间',
-      '状态',
       '操作',
     ]);
+    // The order no and the status stay in view however far the table scrolls.
+    const pinned = screen
+      .getAllByRole('columnheader')
+      .filter((cell) => cell.className.includes('ant-table-cell-fix-start'))
+      .map((cell) => cell.textContent?.trim());
+    expect(pinned).toEqual(['订单号', '状态']);
     expect(within(rowOf('PT-0001')).getByText('外观专利')).toBeInTheDocument();
     expect(within(rowOf('PT-0001')).getByText('企业')).toBeInTheDocument();
   });
@@ -167,19 +173,36 @@ describe('patent list: tabs, columns and actions', () => {
       patentRow({ id: 4, serviceCode: 'S-12', status: 12, answerDataUrl: PDF.url }),
       patentRow({ id: 5, serviceCode: 'S-m2', status: -2, answerDataUrl: PDF.url }),
     ];
-    setup('/trademark/patent', rows);
+    const { user } = setup('/trademark/patent', rows);
     await screen.findByText('S-1');
-    expect(buttonsOf(rowOf('S-1'))).toContain('上传资料');
-    expect(buttonsOf(rowOf('S-1'))).not.toContain('查看资料');
-    expect(buttonsOf(rowOf('S-m1'))).toEqual(expect.arrayContaining(['重新上传资料', '查看驳回原因']));
-    expect(buttonsOf(rowOf('S-5'))).toEqual(
-      expect.arrayContaining(['查看资料', '查看专利信息', '查看受理回执', '查看OA信息', '上传答复包']),
-    );
-    expect(buttonsOf(rowOf('S-12'))).toEqual(
-      expect.arrayContaining(['缴纳授权费', '查看受理回执', '下载答复包']),
-    );
-    expect(buttonsOf(rowOf('S-12'))).not.toContain('上传答复包');
-    expect(buttonsOf(rowOf('S-m2'))).toEqual(expect.arrayContaining(['查看驳回原因', '重新上传答复包']));
+    const actions = (code: string) => rowActionLabels(user, rowOf(code));
+    expect(await actions('S-1')).toEqual(['上传资料']);
+    expect(await actions('S-m1')).toEqual(['重新上传资料', '查看驳回原因']);
+    // The step first, then what the status is about; the rest under 更多.
+    expect(await actions('S-5')).toEqual([
+      '上传答复包',
+      '查看OA信息',
+      '查看资料',
+      '查看专利信息',
+      '查看受理回执',
+    ]);
+    expect(buttonsOf(rowOf('S-5')).slice(-3)).toEqual(['上传答复包', '查看OA信息', '更多']);
+    expect((await actions('S-12')).slice(0, 1)).toEqual(['缴纳授权费']);
+    expect(await actions('S-12')).toEqual(expect.arrayContaining(['查看受理回执', '下载答复包']));
+    expect(await actions('S-12')).not.toContain('上传答复包');
+    expect((await actions('S-m2')).slice(0, 2)).toEqual(['重新上传答复包', '查看驳回原因']);
+  });
+
+  it('重置 restores every default, the status tab included', async () => {
+    const { user, lastQuery } = setup('/trademark/patent', [patentRow()]);
+    await user.click(await screen.findByRole('tab', { name: '资料驳回 3' }));
+    await user.type(screen.getByPlaceholderText(/订单号\/服务编号/), 'KXT-P');
+    await user.click(screen.getByRole('button', { name: /^查\s?询$/ }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: '-1', searchValue: 'KXT-P' }));
+    await user.click(screen.getByRole('button', { name: /^重\s?置$/ }));
+    await waitFor(() => expect(lastQuery().status).toBeUndefined());
+    expect(lastQuery().searchValue).toBeUndefined();
+    expect(screen.getByRole('tab', { name: '全部 9+' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('highlights an OA deadline by the days left', async () => {

@@ -7,11 +7,13 @@ import {
   patentActions,
 } from '@kxt/contracts/patents';
 import { canOpenPayDialog } from '@kxt/contracts/payments';
-import { Button, Flex, Space, Tabs } from 'antd';
+import { Button, Flex, Tabs } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { actionsColumn } from '../../../components/DataTable/common-columns.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
+import type { RowAction } from '../../../components/DataTable/RowActions.tsx';
 import type { DataTableAction, DataTableColumn } from '../../../components/DataTable/types.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -23,7 +25,7 @@ import { CompanyDialog } from '../components/CompanyDialog.tsx';
 import { MaterialsDrawer } from '../components/MaterialsView.tsx';
 import { cacheRules, rulesVersion, saveMaterialsFormParams } from '../components/materials-cache.ts';
 import { PatentRecordDialog, type PatentRecordKind } from '../components/PatentRecordDialog.tsx';
-import { ALL_STATUSES, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
+import { ALL_STATUSES, keptStatus, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
 import { PATENT_COLUMNS, patentColumns } from '../components/patent-columns.tsx';
 import { goToPurchase } from '../components/purchase.ts';
 import { RejectionDialog } from '../components/RejectReasonsDialog.tsx';
@@ -33,6 +35,8 @@ import { ReplyPackageDialog } from '../components/ReplyPackageDialog.tsx';
 const PayDialog = lazy(() => import('../../payments/components/PayDialog.tsx'));
 
 const PAYMENT_SUBMITTED = 1;
+/** Actions that ask the server first: their button spins meanwhile. */
+const BUSY_ACTIONS: readonly PatentAction[] = ['uploadMaterials', 'reuploadMaterials', 'payAuthorizationFee'];
 
 interface PatentListPageProps {
   /** Status badges show "N+" above this (default STATUS_BADGE_MAX, 9). */
@@ -134,35 +138,23 @@ export default function PatentListPage({ maxBadge }: PatentListPageProps) {
     viewExpeditedNotice: (row) => setRecord({ kind: 'expeditedNotice', row }),
   };
 
-  const actionButton = (action: PatentAction, row: PatentRow) => {
+  const rowAction = (action: PatentAction, row: PatentRow): RowAction => {
     const label = t(`patent.actions.${action}`);
     if (action === 'downloadReplyPackage') {
-      return (
-        <Button
-          key={action}
-          type="link"
-          size="small"
-          href={row.answerDataUrl ?? undefined}
-          disabled={!row.answerDataUrl}
-          download
-        >
-          {label}
-        </Button>
-      );
+      return {
+        key: action,
+        label,
+        href: row.answerDataUrl ?? undefined,
+        download: true,
+        disabled: !row.answerDataUrl,
+      };
     }
-    return (
-      <Button
-        key={action}
-        type="link"
-        size="small"
-        loading={
-          busy === row.id && ['uploadMaterials', 'reuploadMaterials', 'payAuthorizationFee'].includes(action)
-        }
-        onClick={() => handlers[action](row)}
-      >
-        {label}
-      </Button>
-    );
+    return {
+      key: action,
+      label,
+      loading: busy === row.id && BUSY_ACTIONS.includes(action),
+      onClick: () => handlers[action](row),
+    };
   };
 
   const columns: DataTableColumn<PatentRow>[] = [
@@ -172,22 +164,16 @@ export default function PatentListPage({ maxBadge }: PatentListPageProps) {
       countries: countries.data,
       countriesLoading: countries.isPending,
       onApplyTitle: setCompany,
+      keyColumn: 'parentOrderNo',
     }),
-    {
-      title: t('rowActions.actions'),
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_dom, row) => (
-        <Space size={0} wrap>
-          {patentActions(row).map((action) => actionButton(action, row))}
-        </Space>
-      ),
-    },
+    actionsColumn(t('rowActions.actions'), (row) =>
+      patentActions(row).map((action) => rowAction(action, row)),
+    ),
   ];
 
   const onLoad = (result: PatentListResult<PatentRow>) => {
     setCounts(result.obj);
+    setStatus((current) => keptStatus(current, result.obj));
     if (!autoOpen.current) return;
     autoOpen.current = false;
     const first = result.data[0];
@@ -210,6 +196,7 @@ export default function PatentListPage({ maxBadge }: PatentListPageProps) {
         request={listPatents}
         params={status === ALL_STATUSES ? {} : { status }}
         onLoad={onLoad}
+        onReset={() => setStatus(ALL_STATUSES)}
         actionRef={actionRef}
         initialSearchValues={prefill ? { searchValue: prefill } : undefined}
         toolBarRender={() => [

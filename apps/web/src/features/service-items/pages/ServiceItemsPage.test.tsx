@@ -2,7 +2,7 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import type { ServiceItemRow } from '@kxt/contracts/service-items';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { clickRowAction, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { fail, type MockReply, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import ServiceItemsPage from './ServiceItemsPage.tsx';
 
@@ -99,11 +99,11 @@ describe('service items page', () => {
     await screen.findByText('BROKEN');
     const [first, second] = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row')];
 
-    await user.click(within(second as HTMLElement).getByRole('button', { name: '去新服务' }));
+    await clickRowAction(user, second as HTMLElement, '去新服务');
     expect(await screen.findByText('数据异常')).toBeInTheDocument();
     expect(currentPath()).toBe('/admin/service-items');
 
-    await user.click(within(first as HTMLElement).getByRole('button', { name: '去新服务' }));
+    await clickRowAction(user, first as HTMLElement, '去新服务');
     expect(currentPath()).toBe(
       '/new-service-management/basic-services?findValue=VATDE2601000001&categoryIdTopId=1&oldPath=%2Fadmin%2Fservice-items',
     );

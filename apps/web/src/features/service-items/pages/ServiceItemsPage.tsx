@@ -101,9 +101,10 @@ export default function ServiceItemsPage() {
     },
     createdAtColumn(t('lists.createdAt')),
     actionsColumn(t('rowActions.actions'), [
-      { label: t('rowActions.copy'), onClick: (row) => void rowActions.copy(row.serviceCode) },
+      // Most used first: the first two show, the rest are under 更多.
       { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
       { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
+      { label: t('rowActions.copy'), onClick: (row) => void rowActions.copy(row.serviceCode) },
       { label: t('rowActions.newService'), onClick: (row) => rowActions.goToNewService(row.servicePerform) },
     ]),
   ];

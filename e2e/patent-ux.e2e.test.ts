@@ -1,0 +1,196 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './harness.ts';
+import type { RunningServer } from './server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+useServerAndBrowser((started, launched) => {
+  server = started;
+  browser = launched;
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+});
+
+/** Where screenshots of the customer list go when asked for (`PATENT_UX_SHOTS=<folder>`); none otherwise. */
+const SHOTS = process.env.PATENT_UX_SHOTS;
+const PORTAL_LIST = '/api/patent/services';
+const LABELS = {
+  'zh-CN': {
+    username: '用户名',
+    password: '密码',
+    login: /登\s*录/,
+    columns: ['订单号', '状态', '服务名称', '国家/地区', 'OA答复截止日'],
+    actions: '操作',
+    more: /更多/,
+  },
+  'en-US': {
+    username: 'Username',
+    password: 'Password',
+    login: /Log\s*in|Sign\s*in/i,
+    columns: ['Order no', 'Status', 'Service', 'Country', 'OA reply deadline'],
+    actions: 'Actions',
+    more: /More/,
+  },
+} as const;
+type Language = keyof typeof LABELS;
+
+async function logIn(
+  pathname: string,
+  username: string,
+  options: { width: number; height: number; language?: Language },
+): Promise<Page> {
+  const language = options.language ?? 'zh-CN';
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height },
+    locale: language,
+  });
+  await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}${pathname}`);
+  await page.waitForURL(/\/login/);
+  const labels = LABELS[language];
+  await page.getByLabel(labels.username, { exact: true }).fill(username);
+  await page.getByLabel(labels.password, { exact: true }).fill('demo123456');
+  await page.getByRole('button', { name: labels.login }).click();
+  await page.waitForURL((url) => url.pathname === pathname);
+  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  return page;
+}
+
+function listAnswer(page: Page) {
+  return page.waitForResponse(
+    (response) => new URL(response.url()).pathname === PORTAL_LIST && response.request().method() === 'GET',
+  );
+}
+
+const header = (page: Page, title: string): Locator =>
+  page
+    .locator('.ant-table-thead th')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .first();
+
+describe('patent list at 1280 px: status and actions in view', () => {
+  for (const language of ['zh-CN', 'en-US'] as const) {
+    it(`shows order, status, service, country and deadline beside the actions without scrolling (${language})`, async () => {
+      const page = await logIn('/trademark/patent', 'customer1', { width: 1280, height: 800, language });
+      const labels = LABELS[language];
+      const table = await page.locator('.ant-table-container').first().boundingBox();
+      const actions = await header(page, labels.actions).boundingBox();
+      if (!table || !actions) throw new Error('no table');
+      // The actions column is a column, not a wall over the table.
+      expect(actions.width).toBeLessThan(table.width * 0.4);
+      for (const title of labels.columns) {
+        const cell = await header(page, title).boundingBox();
+        expect(cell, title).not.toBeNull();
+        if (!cell) continue;
+        expect(cell.x, title).toBeGreaterThanOrEqual(table.x - 1);
+        expect(cell.x + cell.width, `${title} ends before the actions column`).toBeLessThanOrEqual(
+          actions.x + 1,
+        );
+      }
+      // No row shows more than two actions and 更多.
+      for (const row of await page.locator('.ant-table-tbody tr.ant-table-row').all()) {
+        const buttons = row.locator('td').last().locator('button, a');
+        expect(await buttons.count()).toBeLessThanOrEqual(3);
+      }
+      // What is under 更多 opens as a menu.
+      const more = page
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .getByRole('button', { name: labels.more });
+      await more.first().click();
+      await page.getByRole('menuitem').first().waitFor();
+      await more.first().click();
+      await page
+        .locator('.ant-dropdown:not(.ant-dropdown-hidden)')
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      if (SHOTS) {
+        await page.locator('.ant-table').first().scrollIntoViewIfNeeded();
+        await mkdir(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, `customer-list-1280-${language}.png`) });
+      }
+    });
+  }
+
+  it('keeps its status readable on a phone (390 px)', async () => {
+    for (const language of ['zh-CN', 'en-US'] as const) {
+      const page = await logIn('/trademark/patent', 'customer1', { width: 390, height: 844, language });
+      const status = await header(page, LABELS[language].columns[1]).boundingBox();
+      expect(status).not.toBeNull();
+      expect((status?.x ?? 0) + (status?.width ?? 0)).toBeLessThanOrEqual(390);
+      // Nothing is pinned on a phone: pinned columns would cover the screen and hide the actions.
+      expect(
+        await page
+          .locator('.ant-table-thead th.ant-table-cell-fix-start, .ant-table-thead th.ant-table-cell-fix-end')
+          .count(),
+      ).toBe(0);
+      if (SHOTS) {
+        await page.locator('.ant-table').first().scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, `customer-list-390-${language}.png`) });
+      }
+    }
+  });
+});
+
+describe('patent list reset', () => {
+  it('重置 after 日本, 查询 and 已设定登录 restores every default, the tabs included', async () => {
+    const page = await logIn('/trademark/patent', 'customer1', { width: 1600, height: 1000 });
+    const country = page.getByLabel('国家/地区', { exact: true });
+    await country.click();
+    await country.fill('日本');
+    await page.locator('.ant-select-item-option').filter({ hasText: '日本' }).first().click();
+    let answered = listAnswer(page);
+    await page.getByRole('button', { name: /查\s?询/ }).click();
+    await answered;
+    answered = listAnswer(page);
+    await page.getByRole('tab', { name: /^已设定登录/ }).click();
+    const filtered = new URL((await answered).url()).searchParams;
+    expect(filtered.get('status')).toBe('20');
+    expect(filtered.get('countryId')).toBe('42');
+
+    answered = listAnswer(page);
+    await page.getByRole('button', { name: /重\s?置/ }).click();
+    const reset = new URL((await answered).url()).searchParams;
+    expect(reset.get('status')).toBeNull();
+    expect(reset.get('countryId')).toBeNull();
+    await expect
+      .poll(() => page.getByRole('tab', { name: /^全部/ }).getAttribute('aria-selected'))
+      .toBe('true');
+    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(1);
+  });
+});
+
+describe('review dialogs', () => {
+  it('start undecided, refuse a submit without a decision, and say where approving leads', async () => {
+    const page = await logIn('/admin/patents', 'reviewer', { width: 1280, height: 800 });
+    if (SHOTS) {
+      await page.locator('.ant-table').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, 'reviewer-list-1280-zh-CN.png') });
+    }
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/materials-review'))
+        posts.push(request.url());
+    });
+    await page.getByRole('tab', { name: /^资料审核中/ }).click();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '资料审核中' }).first();
+    await row.getByRole('button', { name: '审核资料' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '审核资料' }).last();
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: '通过' }).isChecked()).toBe(false);
+    expect(await dialog.getByRole('radio', { name: '驳回' }).isChecked()).toBe(false);
+    await dialog.getByRole('button', { name: /^提\s?交$/ }).click();
+    await dialog.getByText('请选择审核结果').waitFor();
+    await dialog.getByRole('radio', { name: '通过' }).check();
+    await dialog.getByText('通过后，订单进入「递交中」').waitFor();
+    await dialog.getByRole('button', { name: /^取\s?消$/ }).click();
+    expect(posts).toEqual([]);
+  });
+});
