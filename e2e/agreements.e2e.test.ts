@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
+import { stroke, waitForPadInPlace } from './sign-pad.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -19,19 +20,6 @@ function nextList(page: Page) {
   return page.waitForResponse(
     (response) => new URL(response.url()).pathname === LIST && response.request().method() === 'GET',
   );
-}
-
-/** Draws one stroke through points given as fractions of the pad, with real pointer events. */
-async function stroke(page: Page, points: [number, number][]) {
-  const box = await page.locator('canvas.sign-pad__canvas').boundingBox();
-  if (!box) throw new Error('the pad is not on screen');
-  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
-  const [first, ...rest] = points;
-  if (!first) return;
-  await page.mouse.move(...at(first));
-  await page.mouse.down();
-  for (const point of rest) await page.mouse.move(...at(point), { steps: 8 });
-  await page.mouse.up();
 }
 
 /** Opens the link on a phone, agrees, signs with two strokes and submits; resolves once in view mode. */
@@ -52,11 +40,7 @@ async function signOnPhone(link: string, agreementName: string) {
   await page.getByRole('button', { name: '确认签署' }).click();
   await page.getByText('温馨提示').waitFor();
   await page.getByRole('button', { name: '同意并签署' }).click();
-  await page.locator('canvas.sign-pad__canvas').waitFor();
-  await expect
-    .poll(async () => (await page.locator('canvas.sign-pad__canvas').boundingBox())?.y ?? 0)
-    .toBeLessThan(700);
-  await page.waitForTimeout(400);
+  await waitForPadInPlace(page);
   await stroke(page, [
     [0.1, 0.5],
     [0.25, 0.3],

@@ -115,7 +115,8 @@ describe('back-office lists', () => {
     await page.getByText(remark).waitFor();
 
     // 去新服务 from the same row: the catalogue for the row's customer, then open a new service.
-    await firstRow.getByRole('button', { name: '去新服务' }).click();
+    await firstRow.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '去新服务' }).click();
     await page.waitForURL(/\/new-service-management\/(basic|value-added)-services\?/);
     const target = new URL(page.url());
     expect(target.searchParams.get('findValue')).toBe(code);

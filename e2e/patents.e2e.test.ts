@@ -86,7 +86,8 @@ describe('patent registration, customer and reviewer', () => {
       .filter({ hasText: '上传资料' })
       .first();
     await pending.waitFor();
-    const serviceCode = (await pending.locator('td').nth(1).innerText()).trim();
+    // Order no and status are pinned first; the service no follows the service name.
+    const serviceCode = (await pending.locator('td').nth(3).innerText()).trim();
     expect(serviceCode).not.toBe('');
     await pending.getByRole('button', { name: '上传资料' }).click();
     await customer.waitForURL(/\/form\/submit\?id=\d+/);

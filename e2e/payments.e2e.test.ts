@@ -108,7 +108,7 @@ describe('payments', () => {
     await approveOnSandbox(context, page);
     // The dialog's once-a-second poll sees the payment, says so and closes about 3.5 s later.
     await dialog.getByText('支付成功').first().waitFor();
-    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await dialog.waitFor({ state: 'hidden' });
 
     expect(await paymentStatus(page, code)).toBe(2);
     expect(await feePayableCodes(page)).not.toContain(code);
@@ -178,7 +178,7 @@ describe('payments', () => {
     await dialog.waitFor();
     await approveOnSandbox(context, page);
     await dialog.getByText('支付成功').first().waitFor();
-    await page.getByText('已为您增加 20 次商标查询').waitFor({ timeout: 10_000 });
+    await page.getByText('已为您增加 20 次商标查询').waitFor();
 
     expect(await remaining()).toBe(before + 20);
     await page.getByRole('link', { name: '去商标查询' }).click();

@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HealthResponse } from '@kxt/contracts/health';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HEALTH_POLL_MS = 200;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,12 +26,30 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   output: () => string;
-  stop(): Promise<number | null>;
+  /** SIGTERM; resolves with the exit code once the process is gone, then deletes the data folder unless kept. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
 }
 
-/** The production server (built web app, demo data) on a fresh data folder and a free port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** A data folder to start from (copied, never changed); without it the server seeds the demo itself. */
+  dataFrom?: string;
+  /**
+   * Hand the server over only once its start-up work is done (the trademark index built), so a test's requests do
+   * not compete with it for the CPU; otherwise as soon as it answers.
+   */
+  warm?: boolean;
+  /** How long start-up may take before it is an error carrying the server's output. */
+  deadlineMs?: number;
+  env?: Record<string, string>;
+}
+
+/**
+ * The production server (built web app, demo data) on a fresh data folder and a free port. `E2E_SERVER_LOG_DIR`
+ * keeps each server's output there (`E2E_SERVER_LOG_LEVEL=info` adds every request with its time).
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-e2e-'));
+  if (options.dataFrom) await cp(options.dataFrom, dataDir, { recursive: true });
   const port = await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -40,8 +60,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_SEED: '1',
-      LOG_LEVEL: 'warn',
-      ...env,
+      LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -51,28 +71,47 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => {
     log += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseUrl,
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const server: RunningServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
     dataDir,
     output: () => log,
-    async stop() {
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const code = await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (process.env.E2E_SERVER_LOG_DIR) {
+        await writeFile(path.join(process.env.E2E_SERVER_LOG_DIR, `server-${port}.log`), log);
+      }
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
       return code;
     },
   };
+  try {
+    await waitUntilServing(server, child, options);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function waitUntilServing(server: RunningServer, child: ChildProcess, options: StartOptions) {
+  const deadlineMs = options.deadlineMs ?? 150_000;
+  const deadline = Date.now() + deadlineMs;
+  let health: HealthResponse | undefined;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    try {
+      const response = await fetch(`${server.baseUrl}/api/health`);
+      if (response.ok) {
+        health = (await response.json()) as HealthResponse;
+        if (!options.warm || health.searchIndex === 'ready') return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  const state = health ? `answering, search index ${health.searchIndex}` : 'not answering';
+  throw new Error(`server not ready after ${deadlineMs / 1000} s (${state}):\n${server.output()}`);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { firstLoadScriptBytes, KB, loggedInContext } from './budget.ts';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
+import { stroke, waitForPadInPlace } from './sign-pad.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -30,19 +31,6 @@ function phone(): Promise<BrowserContext> {
     hasTouch: true,
     locale: 'zh-CN',
   });
-}
-
-/** Draws one stroke through points given as fractions of the canvas, with real pointer events. */
-async function stroke(page: Page, points: [number, number][]) {
-  const box = await page.locator('canvas.sign-pad__canvas').boundingBox();
-  if (!box) throw new Error('the pad is not on screen');
-  const at = ([x, y]: [number, number]) => [box.x + x * box.width, box.y + y * box.height] as const;
-  const [first, ...rest] = points;
-  if (!first) return;
-  await page.mouse.move(...at(first));
-  await page.mouse.down();
-  for (const point of rest) await page.mouse.move(...at(point), { steps: 8 });
-  await page.mouse.up();
 }
 
 /** How many pixels hold ink in a region of the pad (fractions of its size), read from the canvas itself. */
@@ -92,11 +80,7 @@ describe('the public signing page on a phone', () => {
     await page.getByRole('button', { name: '同意并签署' }).click();
     await page.locator('canvas.sign-pad__canvas').waitFor();
     expect(await agree.isChecked()).toBe(true);
-    // Wait for the popup to finish sliding in, so the strokes land where they are aimed.
-    await expect
-      .poll(async () => (await page.locator('canvas.sign-pad__canvas').boundingBox())?.y ?? 0)
-      .toBeLessThan(700);
-    await page.waitForTimeout(400);
+    await waitForPadInPlace(page);
 
     // An empty pad sends nothing.
     await page.getByRole('button', { name: '提交' }).click();

@@ -19,6 +19,7 @@ describe('configuration', () => {
       demoPassword: 'demo123456',
       trademarkFreeSearches: 20,
       logLevel: 'info',
+      fileSweep: { intervalMinutes: 30, graceMinutes: 15 },
     });
   });
 
@@ -43,6 +44,8 @@ describe('configuration', () => {
       TRADEMARK_FREE_SEARCHES: '5',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      FILE_SWEEP_MINUTES: '0',
+      FILE_SWEEP_GRACE_MINUTES: '5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -54,6 +57,7 @@ describe('configuration', () => {
       trademarkFreeSearches: 5,
       logLevel: 'warn',
       trustProxy: true,
+      fileSweep: { intervalMinutes: 0, graceMinutes: 5 },
     });
   });
 
@@ -66,6 +70,8 @@ describe('configuration', () => {
     ['DEMO_PASSWORD', 'short'],
     ['TRADEMARK_FREE_SEARCHES', '-1'],
     ['LOG_LEVEL', 'loud'],
+    ['FILE_SWEEP_MINUTES', '-1'],
+    ['FILE_SWEEP_GRACE_MINUTES', '0'],
   ])('stops with a message naming %s when it is %j', async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_FILE_SWEEP, type FileSweepConfig } from './modules/files/config.ts';
 import { type PaymentConfig, paymentEnv, toPaymentConfig } from './modules/payments/config.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -26,6 +27,8 @@ const envSchema = z.object({
   TRADEMARK_FREE_SEARCHES: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag.default(false),
+  FILE_SWEEP_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_FILE_SWEEP.intervalMinutes),
+  FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_SWEEP.graceMinutes),
   ...paymentEnv,
 });
 
@@ -42,6 +45,8 @@ export type Config = {
   trustProxy: boolean;
   /** Payment providers, bank accounts and order expiry; absent (tests) means the defaults. */
   payments?: PaymentConfig;
+  /** When orphaned file bytes are removed; absent (tests) means the defaults. */
+  fileSweep?: FileSweepConfig;
 };
 
 export class ConfigError extends Error {}
@@ -76,6 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     payments,
+    fileSweep: {
+      intervalMinutes: value.FILE_SWEEP_MINUTES,
+      graceMinutes: value.FILE_SWEEP_GRACE_MINUTES,
+    },
   };
 }
 

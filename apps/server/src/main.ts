@@ -4,15 +4,29 @@ import { buildApp } from './app.ts';
 import { openContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { agreementLinksOf } from './modules/agreements/demo.ts';
-import { isDatabaseEmpty, seedDemo } from './modules/demo/seed.ts';
+import { prepareSigning } from './modules/agreements/signing.ts';
+import { seedDemoOnce } from './modules/demo/seed-once.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
   const config = loadConfig();
   const ctx = await openContext(config);
-  if (config.demoSeed && (await isDatabaseEmpty(ctx.db))) {
-    const accounts = await seedDemo(ctx.db, config.demoPassword, { storage: ctx.storage });
+  const demo = config.demoSeed
+    ? await seedDemoOnce(ctx.db, config.demoPassword, {
+        storage: ctx.storage,
+        onSeeding: () =>
+          console.log('Seeding the demo data in one transaction (a start stopped now seeds again)…'),
+      })
+    : undefined;
+  if (demo && !demo.seeded && demo.reason === 'other data') {
+    console.warn(
+      'Demo data not seeded: the database has users but no demo marker (its own data, or a demo half-seeded by an ' +
+        'older version). Start on an empty database to get the demo.',
+    );
+  }
+  if (demo?.seeded) {
+    const accounts = demo.accounts;
     console.warn(
       [
         '',
@@ -61,6 +75,7 @@ async function main() {
       ),
     )
     .catch((error: unknown) => app.log.error({ err: error }, 'trademark index build failed'));
+  prepareSigning().catch((error: unknown) => app.log.error({ err: error }, 'signing worker failed to start'));
   console.log(
     `\nKXT platform is running at http://localhost:${config.port} (database: ${ctx.databaseKind}, data: ${path.relative(process.cwd(), config.dataDir) || '.'})\n`,
   );

@@ -6,6 +6,8 @@ import { trademarks } from './migrations/0004-trademarks.ts';
 import { patents } from './migrations/0005-patents.ts';
 import { payments } from './migrations/0006-payments.ts';
 import { paymentRefunds } from './migrations/0007-payment-refunds.ts';
+import { demoSeed } from './migrations/0008-demo-seed.ts';
+import { markDesignations } from './migrations/0009-mark-designations.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -20,6 +22,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-patents': patents,
   '0006-payments': payments,
   '0007-payment-refunds': paymentRefunds,
+  '0008-demo-seed': demoSeed,
+  '0009-mark-designations': markDesignations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

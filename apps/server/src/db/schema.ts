@@ -163,6 +163,8 @@ export interface MarksTable {
   goods_translation: string | null;
   attorney: string | null;
   image_url: string | null;
+  /** "CN,EM,US": what an international registration designates; empty for national marks. */
+  designations: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -408,6 +410,12 @@ export interface PatentAdditionalRulesTable {
   created_at: string;
 }
 
+/** One row (id 1) once the demo has been seeded, written in the seed's own transaction. */
+export interface DemoSeedTable {
+  id: number;
+  seeded_at: string;
+}
+
 export interface DB {
   customers: CustomersTable;
   users: UsersTable;
@@ -437,6 +445,7 @@ export interface DB {
   patent_additional_rules: PatentAdditionalRulesTable;
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
+  demo_seed: DemoSeedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

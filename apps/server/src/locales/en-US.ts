@@ -143,7 +143,9 @@ export const enUS: Record<MessageKey, string> = {
   'sandbox.declined': 'Payment declined.',
   'sandbox.unavailable': 'This payment has ended or expired.',
   'sandbox.invalid': 'This payment link is not valid.',
-  'patent.transitionNotAllowed': 'This order cannot do that in its current status',
+  'patent.transitionNotAllowed':
+    'This order is now “{{status}}”; this step is only possible at “{{allowed}}”. Refresh the list to see its current status',
+  'patent.transitionNotYours': 'Your role cannot take this step',
   'patent.statusChanged': 'The order has changed meanwhile; please refresh and try again',
   'patent.reasonRequired': 'please fill in the reason',
   'patent.useUsFiling': 'US orders are filed with the US filing (two receipts)',

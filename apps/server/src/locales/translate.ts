@@ -2,7 +2,9 @@ import { enUS } from './en-US.ts';
 import { type MessageKey, zhCN } from './zh-CN.ts';
 
 export type Locale = 'zh-CN' | 'en-US';
-export type MessageParams = Record<string, string | number>;
+/** A value that reads differently per language (a status name, for example), picked when the message is written. */
+export type LocalizedParam = Record<Locale, string>;
+export type MessageParams = Record<string, string | number | LocalizedParam>;
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zhCN, 'en-US': enUS };
 
@@ -12,7 +14,10 @@ export function localeFromHeader(acceptLanguage: string | undefined): Locale {
 }
 
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  return catalogs[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return catalogs[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    return typeof value === 'object' ? value[locale] : String(value);
+  });
 }
 
 export function formatBytes(bytes: number): string {

@@ -133,7 +133,9 @@ export const zhCN = {
   'sandbox.declined': '已拒绝支付。',
   'sandbox.unavailable': '该支付已结束或已过期。',
   'sandbox.invalid': '支付链接无效。',
-  'patent.transitionNotAllowed': '该订单当前的状态不能执行此操作',
+  'patent.transitionNotAllowed':
+    '该订单当前状态为「{{status}}」，此操作只能在「{{allowed}}」时进行，请刷新列表查看最新状态',
+  'patent.transitionNotYours': '您的角色不能执行此操作',
   'patent.statusChanged': '订单状态已变化，请刷新后重试',
   'patent.reasonRequired': '请填写原因',
   'patent.useUsFiling': '美国订单请录入美国递交信息（两份回执）',

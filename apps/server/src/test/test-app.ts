@@ -55,17 +55,38 @@ export async function createTestDatabase(dataDir: string): Promise<Database> {
   await admin.query(`create schema "${schema}"`);
   await admin.end();
   const database = openDatabase({ url, dataDir, pgSchema: schema });
-  await migrateToLatest(database.db, database.schema);
+  await migrateDespiteDroppedSchemas(database);
   return {
     ...database,
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop schema "${schema}" cascade`);
+      await cleanup.query(`drop schema if exists "${schema}" cascade`);
       await cleanup.end();
     },
   };
+}
+
+/** PostgreSQL's codes for a schema, table or column that is gone: another file's schema dropped meanwhile. */
+const DROPPED_MEANWHILE = new Set(['3F000', '42P01', '42703']);
+
+/**
+ * Migrates a test schema, trying again when another test file dropped its own schema at the same moment: Kysely's
+ * migrator asks whether its table exists by listing the tables of every schema (`has_schema_privilege` by name), which
+ * fails for a schema dropped while the list is read (as does its `pg_get_serial_sequence` for the tables and columns in it). Only tests drop schemas while others migrate; migrations are
+ * recorded one by one, so another try resumes where the first stopped.
+ */
+async function migrateDespiteDroppedSchemas(database: Database, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrateToLatest(database.db, database.schema);
+      return;
+    } catch (error) {
+      const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+      if (!DROPPED_MEANWHILE.has(String(cause?.code)) || attempt >= tries) throw error;
+    }
+  }
 }
 
 type Cookies = Map<string, string>;

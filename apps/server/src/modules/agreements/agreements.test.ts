@@ -96,6 +96,21 @@ describe('templates', () => {
     expect(epr[0].signatureBox).toEqual({ x: 0.55, y: 0.8, width: 0.36, height: 0.12 });
   });
 
+  it('gives versions uploaded at the same moment consecutive numbers, none refused', async () => {
+    const uploads = 4;
+    const pages = await Promise.all(
+      Array.from({ length: uploads }, (_, shade) => uploadPage(admin, pagePng(shade))),
+    );
+    const answers = await Promise.all(
+      pages.map((page) =>
+        admin.post('/api/admin/agreement-templates', { agreementName: 'EPR服务协议', pageFileIds: [page] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(uploads).fill(200));
+    const versions = answers.map((answer) => answer.json().data.version as number);
+    expect(versions.sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('refuses pages that are not agreement-page images, repeated pages and a box outside the page', async () => {
     const page = await uploadPage(admin);
     const pdf = await admin.request({

@@ -211,6 +211,16 @@ export function signaturePlacement(
   };
 }
 
+/** The signed page image: the page with the signature placed in its box, encoded as the page was. */
+export function signedPageImage(
+  page: Bitmap,
+  signature: Bitmap,
+  box: SignatureBox,
+  mime: ImageMime,
+): Uint8Array {
+  return encodeImage(placeSignature(page, signature, box), mime);
+}
+
 /**
  * The last page with the signature in its box: the signature's inked part is cropped, scaled to fit the box
  * (averaging the source pixels each page pixel covers, so a large signature stays smooth) and laid over the page

@@ -14,6 +14,7 @@ import { AGREEMENT_STATUSES, signUrl } from '@kxt/contracts/signing';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { retryOnUniqueViolation } from '../../db/unique-retry.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList } from '../../lib/list.ts';
@@ -83,7 +84,7 @@ export async function createTemplate(
     pages.push({ page_no: index + 1, file_id: fileId, width: size.width, height: size.height });
   }
   const box = input.signatureBox ?? DEFAULT_SIGNATURE_BOX;
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const writeVersion = async (trx: Kysely<DB>) => {
     const version = (await latestTemplateVersion(trx, input.agreementName)) + 1;
     const templateId = await insertTemplate(
       trx,
@@ -109,7 +110,9 @@ export async function createTemplate(
       }),
     });
     return templateId;
-  });
+  };
+  // Two admins uploading a version of the same name at once both read the same latest version.
+  const id = await retryOnUniqueViolation(() => deps.db.transaction().execute(writeVersion));
   const created = await findTemplates(deps.db, [id]);
   return created[0] as AgreementTemplate;
 }

@@ -10,6 +10,7 @@ import { AGREEMENT_STATUS, SIGN_PATH } from '@kxt/contracts/signing';
 import type { Selectable } from 'kysely';
 import type { AgreementsTable, FileRow } from '../../db/schema.ts';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
+import { preloadOffLoop, runOffLoop } from '../../lib/off-loop.ts';
 import { nowIso } from '../../lib/time.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { formatBytes, translate } from '../../locales/translate.ts';
@@ -18,11 +19,10 @@ import { recordAudit } from '../audit/audit.ts';
 import type { ClientInfo } from '../auth/service.ts';
 import { detectMimeType } from '../files/detect.ts';
 import { type IncomingFile, storeFile } from '../files/service.ts';
-import { buildSignedPdf, type EvidenceRecord } from './evidence-pdf.ts';
+import type { EvidenceRecord } from './evidence-pdf.ts';
 import {
   type Bitmap,
   decodeImage,
-  encodeImage,
   ImageError,
   type ImageMime,
   inkedPixelCount,
@@ -30,7 +30,6 @@ import {
   MAX_PAGE_PIXELS,
   MAX_SIGNATURE_PIXELS,
   MIN_INK_PIXELS,
-  placeSignature,
 } from './images.ts';
 import {
   advanceAgreement,
@@ -213,6 +212,12 @@ export async function fileForLink(deps: AgreementDeps, code: string, fileId: str
   return file;
 }
 
+const IMAGES_MODULE = new URL('./images.ts', import.meta.url);
+const EVIDENCE_PDF_MODULE = new URL('./evidence-pdf.ts', import.meta.url);
+
+/** Readies the worker thread that composes signed pages and PDFs, so the first signature after a start is quick. */
+export const prepareSigning = () => preloadOffLoop(IMAGES_MODULE, EVIDENCE_PDF_MODULE);
+
 /**
  * Signs: puts the signature on the last page (the signed image the page then shows), writes the signed PDF with
  * its evidence page, and moves the agreement to signed with the SHA-256 of each artefact. The PDF's own SHA-256
@@ -242,7 +247,15 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
     MAX_PAGE_PIXELS,
     'agreement.pageUnreadable',
   );
-  const signedBytes = encodeImage(placeSignature(lastPage, signature, box), lastMime);
+  // Composing the page and writing the PDF take seconds of CPU on a busy machine: off the loop that serves requests.
+  const signedBytes = await runOffLoop<typeof import('./images.ts'), 'signedPageImage'>(
+    IMAGES_MODULE,
+    'signedPageImage',
+    lastPage,
+    signature,
+    box,
+    lastMime,
+  );
 
   const generated: FileRow[] = [];
   try {
@@ -295,7 +308,9 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         pageNo: last.page_no,
       },
     };
-    const pdfBytes = await buildSignedPdf(
+    const pdfBytes = await runOffLoop<typeof import('./evidence-pdf.ts'), 'buildSignedPdf'>(
+      EVIDENCE_PDF_MODULE,
+      'buildSignedPdf',
       pages.map((page, index) => ({
         bytes: index === pages.length - 1 ? signedBytes : (pageBytes[index] as Buffer),
         mime: page.mime_type as ImageMime,

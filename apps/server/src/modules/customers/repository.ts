@@ -1,5 +1,6 @@
 import type { CustomerListQuery, CustomerPatch, CustomerRow } from '@kxt/contracts/customers';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CountCache, countKey } from '../../lib/count-cache.ts';
 import { containsText, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
@@ -92,8 +93,12 @@ async function countServiceItems(db: Kysely<DB>, customerIds: number[]) {
   return new Map(rows.map((row) => [row.customer_id, Number(row.count)]));
 }
 
-export function findCustomer(db: Kysely<DB>, id: number) {
-  return db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+/** A customer, locked for the rest of the transaction (see `selectForUpdate`). */
+export function findCustomerForUpdate(trx: Kysely<DB>, id: number) {
+  return selectForUpdate(
+    trx,
+    trx.selectFrom('customers').selectAll().where('id', '=', id),
+  ).executeTakeFirst();
 }
 
 export async function updateCustomer(db: Kysely<DB>, id: number, patch: CustomerPatch, at: string) {

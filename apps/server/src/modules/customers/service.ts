@@ -7,7 +7,7 @@ import { toStatusTabList } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { findCustomer, listCustomers, updateCustomer } from './repository.ts';
+import { findCustomerForUpdate, listCustomers, updateCustomer } from './repository.ts';
 
 export async function customerList(deps: ListDeps, query: CustomerListQuery, t: (key: MessageKey) => string) {
   const { rows, counts, total } = await listCustomers(deps.db, query, deps.countCache);
@@ -17,10 +17,13 @@ export async function customerList(deps: ListDeps, query: CustomerListQuery, t: 
   return { rows, total, statusTabList };
 }
 
-/** Inline edit of a customer by staff; the change and its old values go to the audit log. */
+/**
+ * Inline edit of a customer by staff; the change and its old values go to the audit log. The old values are read
+ * under a lock, so of edits sent together each records the value the previous one wrote.
+ */
 export async function patchCustomer(deps: ListDeps, id: number, patch: CustomerPatch, actor: Actor) {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await findCustomer(trx, id);
+    const before = await findCustomerForUpdate(trx, id);
     if (!before) throw notFound();
     if (patch.ownerUserId) {
       const owner = await trx

@@ -7,12 +7,14 @@ import { unauthorized } from '../../http-error.ts';
 import { ok } from '../../lib/envelope.ts';
 import { receiveUpload } from './receive.ts';
 import { findVisibleFile } from './service.ts';
+import { scheduleFileSweeps } from './sweeper.ts';
 
 const MAX_UPLOAD_BYTES = Math.max(...Object.values(FILE_PURPOSES).map((rules) => rules.maxBytes));
 
 export async function fileRoutes(app: FastifyInstance) {
   const { db, storage } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  scheduleFileSweeps(app);
 
   routes.post(
     '/api/files',

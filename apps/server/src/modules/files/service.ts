@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@kxt/contracts/auth';
 import { FILE_PURPOSES, type FilePurpose, type StoredFile } from '@kxt/contracts/files';
 import { isStaffRole } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { DB, FileRow } from '../../db/schema.ts';
 import { forbidden, HttpError, notFound } from '../../http-error.ts';
-import { nowIso } from '../../lib/time.ts';
-import { sha256Hex } from '../../lib/tokens.ts';
 import { formatBytes } from '../../locales/translate.ts';
 import { detectMimeType } from './detect.ts';
-import { findFile, insertFile } from './repository.ts';
-import type { FileStorage } from './storage.ts';
+import { type FileDeps, keepFile } from './keep.ts';
+import { findFile } from './repository.ts';
 
 export interface IncomingFile {
   name: string;
@@ -39,7 +36,7 @@ export function toStoredFile(row: FileRow): StoredFile {
 
 /** Checks an upload against its purpose's rules, then keeps the bytes and a metadata row. Nothing is kept on refusal. */
 export async function storeFile(
-  deps: { db: Kysely<DB>; storage: FileStorage },
+  deps: FileDeps,
   purpose: FilePurpose,
   file: IncomingFile,
   owner: FileOwner,
@@ -53,27 +50,17 @@ export async function storeFile(
   if (!mimeType || !(rules.mimeTypes as readonly string[]).includes(mimeType)) {
     throw new HttpError(415, 'file.typeNotSupported');
   }
-  const id = randomUUID();
-  const storageKey = `${nowIso().slice(0, 7)}/${id}`;
-  await deps.storage.put(storageKey, file.content);
-  const row: FileRow = {
-    id,
-    owner_user_id: owner.userId,
-    customer_id: owner.customerId,
-    purpose,
-    original_name: cleanFileName(file.name),
-    mime_type: mimeType,
-    size: file.content.byteLength,
-    sha256: sha256Hex(file.content),
-    storage_key: storageKey,
-    created_at: nowIso(),
-  };
-  try {
-    await insertFile(deps.db, row);
-  } catch (error) {
-    await deps.storage.remove(storageKey);
-    throw error;
-  }
+  const row = await keepFile(
+    deps,
+    {
+      purpose,
+      name: cleanFileName(file.name),
+      mimeType,
+      ownerUserId: owner.userId,
+      customerId: owner.customerId,
+    },
+    file.content,
+  );
   return toStoredFile(row);
 }
 

@@ -13,7 +13,24 @@ describe('system endpoints', () => {
   it('reports health with the database kind and version, without a login', async () => {
     const response = await t.client().get('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: testDialect(), version: 'test' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: testDialect(),
+      version: 'test',
+      searchIndex: expect.stringMatching(/^(building|ready)$/),
+    });
+  });
+
+  it('says whether the trademark search index is built yet', async () => {
+    const fresh = await createTestApp();
+    try {
+      const health = async () => (await fresh.client().get('/api/health')).json().searchIndex;
+      expect(await health()).toBe('building');
+      await fresh.ctx.trademarks.index.ready();
+      expect(await health()).toBe('ready');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('publishes the OpenAPI document with the auth and file routes', async () => {

@@ -8,11 +8,20 @@ export async function healthRoutes(app: FastifyInstance) {
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthResponse } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check, and whether the trademark search index is built yet',
+        response: { 200: healthResponse },
+      },
     },
     async () => {
       await sql`select 1`.execute(app.ctx.db);
-      return { status: 'ok' as const, database: app.ctx.databaseKind, version: app.ctx.version };
+      return {
+        status: 'ok' as const,
+        database: app.ctx.databaseKind,
+        version: app.ctx.version,
+        searchIndex: app.ctx.trademarks.index.built ? ('ready' as const) : ('building' as const),
+      };
     },
   );
 }

@@ -12,6 +12,8 @@ import {
   type FilingReceiptBody,
   type FilingReceiptRecord,
   type OfficeActionBody,
+  type OfficeActionDeadlineBody,
+  PATENT_STATUS,
   PATENT_STATUSES,
   REGISTRATION_REQUIRED,
   type RegistrationBody,
@@ -31,12 +33,19 @@ import { listAudit } from '../audit/audit.ts';
 import { attachedPaths, claimOrderPdfs, fileIdOf } from './attachments.ts';
 import { materialsAnswerOf } from './materials.ts';
 import { anyOrder, extrasOf, filtersOf, listOrders } from './orders.ts';
-import { findOfficeAction, insertRejectReason, type PatentOrderJoined } from './repository.ts';
+import {
+  findOfficeAction,
+  insertRejectReason,
+  latestOfficeActions,
+  type PatentOrderJoined,
+} from './repository.ts';
 import { type StoredUsFiling, toAdminPatentRow } from './row.ts';
 import {
   type AuditActor,
   applyTransition,
   assertCanTransition,
+  lockOrderInStatus,
+  notAllowedAt,
   saveOrderFields,
   type TransitionActor,
 } from './transitions.ts';
@@ -253,7 +262,7 @@ export async function saveRegistration(
   staff: StaffActor,
 ) {
   const order = await anyOrder(db, id);
-  if (!REGISTRATION_STATUSES.includes(order.status)) throw conflict('patent.transitionNotAllowed');
+  if (!REGISTRATION_STATUSES.includes(order.status)) throw notAllowedAt(order.status, REGISTRATION_STATUSES);
   if (body.type === 1) {
     requireFields(
       body,
@@ -324,7 +333,7 @@ export async function enterOfficeAction(
   if (amendId !== undefined) {
     const existing = await findOfficeAction(db, amendId);
     if (existing?.order_id !== order.id) throw notFound();
-    if (order.status !== 5) throw conflict('patent.transitionNotAllowed');
+    if (order.status !== 5) throw notAllowedAt(order.status, [5]);
   } else {
     assertCanTransition('enterOfficeAction', order.status, staff.role);
   }
@@ -351,6 +360,39 @@ export async function enterOfficeAction(
       .execute();
     return to;
   });
+}
+
+/**
+ * A wrong reply deadline of the order's newest office action is corrected at 5 (the customer is still answering it):
+ * the office action and the row get the new date, and the audit row keeps the old and new date and the reason.
+ */
+export async function correctOfficeActionDeadline(
+  db: Kysely<DB>,
+  id: number,
+  body: OfficeActionDeadlineBody,
+  staff: StaffActor,
+) {
+  const order = await anyOrder(db, id);
+  if (order.status !== PATENT_STATUS.officeAction)
+    throw notAllowedAt(order.status, [PATENT_STATUS.officeAction]);
+  const latest = (await latestOfficeActions(db, [order.id])).get(order.id);
+  if (!latest) throw conflict('patent.officeActionNotFound');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('patent_office_actions')
+      .set({ oa_abort_answer_time: body.oaAbortAnswerTime })
+      .where('id', '=', latest.id)
+      .execute();
+    await saveOrderFields(
+      trx,
+      order,
+      { oa_abort_answer_time: body.oaAbortAnswerTime },
+      'correctOfficeActionDeadline',
+      staff.audit,
+      { from: latest.oa_abort_answer_time, to: body.oaAbortAnswerTime, reason: body.reason },
+    );
+  });
+  return order.status;
 }
 
 /** The office's examination receipt (date and pdf): 4/7 → 8. */
@@ -382,9 +424,12 @@ export async function issueCertificate(
 ) {
   const order = await anyOrder(db, id);
   assertCanTransition('issueCertificate', order.status, staff.role);
-  const registration = order.registration ? (JSON.parse(order.registration) as RegistrationRecord) : null;
-  if (registration?.type !== 1) throw conflict('patent.registrationNotSubmitted');
   return db.transaction().execute(async (trx) => {
+    // Read locked: a registration saved back to a draft keeps the status, so the status compare-and-set misses it.
+    const { registration } = await lockOrderInStatus(trx, order);
+    if (!registration || (JSON.parse(registration) as RegistrationRecord).type !== 1) {
+      throw conflict('patent.registrationNotSubmitted');
+    }
     await claimOrderPdfs(trx, order.customer_id, attachedPaths('certificateFiles', body.certificateFiles));
     return applyTransition(trx, order, 'issueCertificate', staff, {
       set: {
@@ -420,7 +465,9 @@ export async function attachExpeditedNotice(
 ) {
   const order = await anyOrder(db, id);
   if (!isUs(order) || order.is_speed !== 1) throw conflict('patent.speedOnly');
-  if (!EXPEDITED_NOTICE_STATUSES.includes(order.status)) throw conflict('patent.transitionNotAllowed');
+  if (!EXPEDITED_NOTICE_STATUSES.includes(order.status)) {
+    throw notAllowedAt(order.status, EXPEDITED_NOTICE_STATUSES);
+  }
   await db.transaction().execute(async (trx) => {
     await claimOrderPdfs(trx, order.customer_id, attachedPaths('files', body.files));
     await saveOrderFields(

@@ -1,5 +1,6 @@
 import type { AttachedFile } from '@kxt/contracts/patents';
 import type { Kysely } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
@@ -24,11 +25,15 @@ const invalid = (path: string, key: MessageKey) => new HttpError(400, key, {}, {
 export async function claimOrderPdfs(trx: Kysely<DB>, customerId: number, paths: [string, string][]) {
   if (paths.length === 0) return;
   const ids = paths.map(([, url]) => fileIdOf(url));
-  const rows = await trx
-    .selectFrom('files')
-    .select(['id', 'purpose', 'mime_type', 'customer_id'])
-    .where('id', 'in', ids)
-    .execute();
+  // Locked, so a file two orders of different customers claim at once goes to one of them and the other is refused.
+  const rows = await selectForUpdate(
+    trx,
+    trx
+      .selectFrom('files')
+      .select(['id', 'purpose', 'mime_type', 'customer_id'])
+      .where('id', 'in', ids)
+      .orderBy('id'),
+  ).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const [path, url] of paths) {
     const file = byId.get(fileIdOf(url));

@@ -2,8 +2,8 @@ import type { CurrentUser } from '@kxt/contracts/auth';
 import { PATENT_STATUS, type PatentStatus } from '@kxt/contracts/patents';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http-error.ts';
-import { type AuditActor, applyTransition } from './transitions.ts';
+import { notFound } from '../../http-error.ts';
+import { type AuditActor, applyTransition, notAllowedAt } from './transitions.ts';
 
 export interface AuthorizationFeeQuote {
   orderId: number;
@@ -38,7 +38,7 @@ export async function quoteAuthorizationFee(
     .executeTakeFirst();
   if (!order || user.customerId === null || order.customer_id !== user.customerId) throw notFound();
   if (order.status !== PATENT_STATUS.feePayable || !order.authorization_amount) {
-    throw conflict('patent.transitionNotAllowed');
+    throw notAllowedAt(order.status, [PATENT_STATUS.feePayable]);
   }
   return {
     orderId: order.id,

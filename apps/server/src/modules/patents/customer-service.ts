@@ -8,13 +8,12 @@ import {
 } from '@kxt/contracts/patents';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { conflict } from '../../http-error.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { discardFile } from './attachments.ts';
 import { extrasOf, filtersOf, listOrders, ownOrder } from './orders.ts';
 import { listCountries, rejectReasonsOf } from './repository.ts';
 import { toPatentRow } from './row.ts';
-import { type AuditActor, applyTransition, assertCanTransition } from './transitions.ts';
+import { type AuditActor, applyTransition, assertCanTransition, notAllowedAt } from './transitions.ts';
 
 export interface PatentDeps {
   db: Kysely<DB>;
@@ -100,7 +99,7 @@ export async function uploadReplyPackage(
 ) {
   const order = await ownOrder(deps.db, user, id);
   assertCanTransition('uploadReply', order.status, 'customer');
-  if (order.status === -2 && !order.answer_file_id) throw conflict('patent.transitionNotAllowed');
+  if (order.status === -2 && !order.answer_file_id) throw notAllowedAt(order.status, [5]);
   const file = await receive();
   try {
     const status = await deps.db.transaction().execute((trx) =>

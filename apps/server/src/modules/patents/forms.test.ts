@@ -215,6 +215,107 @@ describe('office action (dialog type 5), expedited notice', () => {
     });
   });
 
+  it('starts a new office action at 7 or 8 without touching the earlier one', async () => {
+    const id = await patentOrder(t, company, { status: 4 });
+    const first = {
+      fileExists: 1,
+      issuanceTime: '2026-03-01',
+      oaAbortAnswerTime: '2026-06-01',
+      oaFileUrl: pdf,
+    };
+    expect((await reviewer.post(`/api/admin/patents/${id}/office-action`, first)).statusCode).toBe(200);
+    await t.ctx.db.updateTable('patent_orders').set({ status: 8 }).where('id', '=', id).execute();
+    const second = { ...first, issuanceTime: '2026-09-01', oaAbortAnswerTime: '2026-12-01' };
+    expect((await reviewer.post(`/api/admin/patents/${id}/office-action`, second)).statusCode).toBe(200);
+    const offices = await t.ctx.db
+      .selectFrom('patent_office_actions')
+      .select('oa_abort_answer_time')
+      .where('order_id', '=', id)
+      .orderBy('id')
+      .execute();
+    expect(offices.map((office) => office.oa_abort_answer_time)).toEqual(['2026-06-01', '2026-12-01']);
+    expect((await customer.get(`/api/patent/services/${id}`)).json().data.oaAbortAnswerTime).toBe(
+      '2026-12-01',
+    );
+  });
+
+  it('explains a refused office action in words: the order’s status and the statuses the step needs', async () => {
+    const id = await patentOrder(t, company, { status: 2 });
+    const body = {
+      fileExists: 1,
+      issuanceTime: '2026-03-01',
+      oaAbortAnswerTime: '2026-06-01',
+      oaFileUrl: pdf,
+    };
+    const zh = await reviewer.post(`/api/admin/patents/${id}/office-action`, body);
+    expect(zh.statusCode).toBe(409);
+    expect(zh.json().msg).toBe(
+      '该订单当前状态为「资料审核中」，此操作只能在「已受理、答复已递交、实质审查中」时进行，请刷新列表查看最新状态',
+    );
+    const en = await reviewer.request({
+      method: 'POST',
+      url: `/api/admin/patents/${id}/office-action`,
+      payload: body,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.json().msg).toContain('“Materials in review”');
+    expect(en.json().msg).toContain('“Accepted, Reply filed, In examination”');
+    // Amending an office action is for an order at 5 only.
+    const amend = await reviewer.post(`/api/admin/patents/${id}/office-action`, {
+      id: 1,
+      fileExists: 0,
+      ascertainmentFileUrl: pdf,
+    });
+    expect([404, 409]).toContain(amend.statusCode);
+    expect(await statusOf(t, id)).toBe(2);
+  });
+
+  it('corrects the reply deadline at 5 with a required reason, and audits the old and new date', async () => {
+    const id = await patentOrder(t, company, { status: 4 });
+    const oa = { fileExists: 1, issuanceTime: '2026-03-01', oaAbortAnswerTime: '2026-06-01', oaFileUrl: pdf };
+    await reviewer.post(`/api/admin/patents/${id}/office-action`, oa);
+    const url = `/api/admin/patents/${id}/office-action/deadline`;
+    const before = await auditCount(t, id);
+
+    const noReason = await reviewer.post(url, { oaAbortAnswerTime: '2026-07-01', reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(Object.keys(noReason.json().fields)).toEqual(['reason']);
+    expect((await reviewer.post(url, { oaAbortAnswerTime: '07/01/2026', reason: 'typo' })).statusCode).toBe(
+      400,
+    );
+    expect(await auditCount(t, id)).toBe(before);
+
+    const fixed = await reviewer.post(url, { oaAbortAnswerTime: '2026-07-01', reason: '官文截止日录错' });
+    expect(fixed.json()).toMatchObject({ code: 200, data: { status: 5 } });
+    const row = (await customer.get(`/api/patent/services/${id}`)).json().data;
+    expect(row).toMatchObject({ status: 5, oaAbortAnswerTime: '2026-07-01' });
+    expect(row.oaDataInfo.oaAbortAnswerTime).toBe('2026-07-01');
+    const history = (await reviewer.get(`/api/admin/patents/${id}/history`)).json().data;
+    expect(history.at(-1)).toMatchObject({
+      action: 'patent.correctOfficeActionDeadline',
+      from: '2026-06-01',
+      to: '2026-07-01',
+      reason: '官文截止日录错',
+      actor: 'reviewer1',
+    });
+
+    // Customers cannot, and past 5 it is refused in words.
+    expect((await customer.post(url, { oaAbortAnswerTime: '2026-08-01', reason: 'x' })).statusCode).toBe(403);
+    await t.ctx.db.updateTable('patent_orders').set({ status: 6 }).where('id', '=', id).execute();
+    const late = await reviewer.post(url, { oaAbortAnswerTime: '2026-08-01', reason: 'x' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().msg).toContain('「OA待答复」');
+    const without = await patentOrder(t, company, { status: 5 });
+    expect(
+      (
+        await reviewer.post(`/api/admin/patents/${without}/office-action/deadline`, {
+          oaAbortAnswerTime: '2026-08-01',
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
   it('attaches the expedited notice to expedited US orders only, at 4, 10, 11, 12, 19, 20', async () => {
     const body = { files: attached(pdf, 'notice.pdf') };
     const speedy = await patentOrder(t, company, { status: 4, country_id: 1, is_speed: 1 });

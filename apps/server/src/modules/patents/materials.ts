@@ -15,7 +15,7 @@ import { rejectReasons } from './customer-service.ts';
 import { ownOrder } from './orders.ts';
 import { additionalRules, materialsOf, type PatentOrderJoined, saveMaterialsRow } from './repository.ts';
 import { type Audience, rulesFor } from './row.ts';
-import { type AuditActor, applyTransition, assertCanTransition } from './transitions.ts';
+import { type AuditActor, applyTransition, assertCanTransition, lockOrderInStatus } from './transitions.ts';
 
 const GAP_MESSAGES: Record<string, MessageKey> = {
   'productSeriesInfo.pictureInfoList': 'patent.validation.pictureInfoList',
@@ -77,7 +77,11 @@ export async function saveMaterials(
   await assertCustomerFiles(db, user, materialFileUrls(body.materials));
   const at = nowIso();
   if (body.type === 0) {
-    await saveMaterialsRow(db, order.id, body.materials, 'draft', at);
+    // Only while the order still takes drafts: a draft landing after a submission would hide it from the customer.
+    await db.transaction().execute(async (trx) => {
+      await lockOrderInStatus(trx, order);
+      await saveMaterialsRow(trx, order.id, body.materials, 'draft', at);
+    });
     return { status: order.status };
   }
   const { applicant, inventors, productNameInfo } = body.materials;

@@ -140,6 +140,7 @@ describe('the customer list', () => {
       apply_name: 'individual',
       apply_title: '李雷',
       order_no: 'ORD-ALPHA',
+      parent_order_no: 'KXT-P-C1-0006',
       service_code: 'PT-ALPHA',
       reference_number: '29/555,001',
       product_name: '折叠椅',
@@ -158,7 +159,7 @@ describe('the customer list', () => {
     expect(await ids('applyName=individual')).toEqual([a]);
     expect(await ids('serviceCode=PT-ALPHA')).toEqual([a]);
     expect((await ids('serviceCode=null')).length).toBe(3);
-    for (const keyword of ['alpha', 'ord-alp', '29/555', '折叠', 'd999', '李雷']) {
+    for (const keyword of ['alpha', 'p-c1-00', '29/555', '折叠', 'd999', '李雷']) {
       expect(await ids(`searchValue=${encodeURIComponent(keyword)}`), keyword).toEqual([a]);
     }
     expect(await ids('searchValue=hanmei')).toEqual([b]);
@@ -167,6 +168,53 @@ describe('the customer list', () => {
     const page = (await customer.get('/api/patent/services?pageSize=2&pageNum=2')).json();
     expect(page).toMatchObject({ total: 3 });
     expect(page.rows).toHaveLength(1);
+  });
+
+  it('matches the keyword against what the list shows: order no, names, country and status, not hidden numbers', async () => {
+    const shown = await patentOrder(t, company, {
+      status: 5,
+      country_id: 42,
+      order_no: 'KXT-PO-HIDDEN-1',
+      parent_order_no: 'KXT-P-C1-0006',
+      service_name: '日本外观专利',
+      inventor_name: 'Yamada Taro',
+    });
+    const other = await patentOrder(t, company, { status: 1, country_id: 1 });
+    const ids = async (keyword: string, language = 'zh-CN') =>
+      (
+        (
+          await customer.get(`/api/patent/services?searchValue=${encodeURIComponent(keyword)}`, {
+            'accept-language': language,
+          })
+        ).json().rows as { id: number }[]
+      ).map((row) => row.id);
+    for (const keyword of [
+      'KXT-P-C1-0006',
+      'kxt-p-c1',
+      '日本外观',
+      'yamada',
+      '日本',
+      'japan',
+      'OA待答复',
+      'office action',
+    ]) {
+      expect(await ids(keyword), keyword).toEqual([shown]);
+    }
+    // The order number behind the scenes is never shown, so it finds nothing.
+    expect(await ids('KXT-PO-HIDDEN')).toEqual([]);
+    expect(await ids('美国')).toEqual([other]);
+    // The customer's own company name is not a column of their list: it narrows nothing by itself.
+    expect(await ids('宁波门户')).toEqual([]);
+  });
+
+  it('finds orders by the customer’s name in the back office', async () => {
+    const mine = await patentOrder(t, company, { status: 2 });
+    await patentOrder(t, otherCompany, { status: 2 });
+    const reviewer = await t.loggedIn('rev1', 'reviewer');
+    const answer = (
+      await reviewer.get(`/api/admin/patents?searchValue=${encodeURIComponent('宁波门户')}`)
+    ).json();
+    expect((answer.rows as { id: number }[]).map((row) => row.id)).toEqual([mine]);
   });
 
   it('names the countries in the caller’s language', async () => {

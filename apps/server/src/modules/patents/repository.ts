@@ -1,7 +1,7 @@
-import type { AdminPatentListQuery } from '@kxt/contracts/patents';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type AdminPatentListQuery, PATENT_STATUS_LABELS, PATENT_STATUSES } from '@kxt/contracts/patents';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { DB, PatentOrderRow } from '../../db/schema.ts';
-import { containsPattern, countByColumn, pageOffset } from '../../lib/list.ts';
+import { containsText, countByColumn, pageOffset } from '../../lib/list.ts';
 
 /** An order with the columns its row shows from other tables. */
 export type PatentOrderJoined = PatentOrderRow & {
@@ -13,6 +13,54 @@ export type PatentOrderJoined = PatentOrderRow & {
 
 export type PatentListFilters = Omit<AdminPatentListQuery, 'pageNum' | 'pageSize' | 'status' | 'statusList'>;
 
+/** The order's own columns a list row shows as text (the unshown `order_no` is left out on purpose). */
+const SHOWN_TEXT_COLUMNS = [
+  'patent_orders.parent_order_no',
+  'patent_orders.service_code',
+  'patent_orders.service_name',
+  'patent_orders.apply_title',
+  'patent_orders.inventor_name',
+  'patent_orders.product_name',
+  'patent_orders.reference_number',
+  'patent_orders.registration_number',
+] as const;
+
+/**
+ * The keyword matches what the lists show: the order's text columns, the country's name and the status's label in
+ * either language, and (when the list is not one customer's) the customer's name.
+ */
+function keywordMatch(eb: ExpressionBuilder<DB, 'patent_orders'>, keyword: string, oneCustomer: boolean) {
+  const contains = (column: string) => containsText(column, keyword);
+  const lowered = keyword.toLowerCase();
+  const statuses = PATENT_STATUSES.filter((status) =>
+    Object.values(PATENT_STATUS_LABELS[status]).some((label) => label.toLowerCase().includes(lowered)),
+  );
+  const alternatives: Expression<SqlBool>[] = [
+    ...SHOWN_TEXT_COLUMNS.map(contains),
+    eb(
+      'patent_orders.country_id',
+      'in',
+      eb
+        .selectFrom('patent_countries')
+        .select('patent_countries.id')
+        .where((inner) =>
+          inner.or([contains('patent_countries.name_zh'), contains('patent_countries.name_en')]),
+        ),
+    ),
+  ];
+  if (statuses.length > 0) alternatives.push(eb('patent_orders.status', 'in', statuses));
+  if (!oneCustomer) {
+    alternatives.push(
+      eb(
+        'patent_orders.customer_id',
+        'in',
+        eb.selectFrom('customers').select('customers.id').where(contains('customers.name')),
+      ),
+    );
+  }
+  return eb.or(alternatives);
+}
+
 function filtered(db: Kysely<DB>, filters: PatentListFilters) {
   return db.selectFrom('patent_orders').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
@@ -21,19 +69,7 @@ function filtered(db: Kysely<DB>, filters: PatentListFilters) {
     if (filters.applyName) conditions.push(eb('patent_orders.apply_name', '=', filters.applyName));
     if (filters.serviceCode) conditions.push(eb('patent_orders.service_code', '=', filters.serviceCode));
     if (filters.searchValue) {
-      const pattern = containsPattern(filters.searchValue);
-      conditions.push(
-        eb.or(
-          [
-            'patent_orders.order_no',
-            'patent_orders.service_code',
-            'patent_orders.reference_number',
-            'patent_orders.product_name',
-            'patent_orders.registration_number',
-            'patent_orders.apply_title',
-          ].map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
-        ),
-      );
+      conditions.push(keywordMatch(eb, filters.searchValue, filters.customerId !== undefined));
     }
     return eb.and(conditions);
   });

@@ -1,4 +1,9 @@
-import { PATENT_STATUSES, PATENT_TRANSITIONS, type PatentTransition } from '@kxt/contracts/patents';
+import {
+  PATENT_STATUSES,
+  PATENT_TRANSITIONS,
+  type PatentTransition,
+  patentStatusLabel,
+} from '@kxt/contracts/patents';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multipart, SAMPLE_FILES } from '../../test/multipart.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
@@ -441,7 +446,7 @@ describe('refused moves', () => {
         const id = orders.get(status) as number;
         const response = await admin.post(`/api/admin/patents/${id}/${call[0]}`, call[1]);
         expect(response.statusCode, `${transition} from ${status}: ${response.body}`).toBe(409);
-        expect(response.json().msg).toBe('该订单当前的状态不能执行此操作');
+        expect(response.json().msg).toContain(`该订单当前状态为「${patentStatusLabel(status, 'zh-CN')}」`);
         refused += 1;
       }
     }

@@ -2,15 +2,19 @@ import {
   canTransition,
   PATENT_TRANSITIONS,
   type PatentActor,
+  type PatentRecordAction,
   type PatentStatus,
   type PatentTransition,
+  patentStatusLabel,
   transitionTarget,
 } from '@kxt/contracts/patents';
 import type { Role } from '@kxt/contracts/roles';
 import type { Kysely, Updateable } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, PatentOrdersTable } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError } from '../../http-error.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { Locale, LocalizedParam } from '../../locales/translate.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 
 /** Who changed an order, as the audit log records it. */
@@ -27,9 +31,26 @@ export function patentActorOf(role: Role): PatentActor {
   throw forbidden();
 }
 
-/** Refuses (409) a move the transition table does not allow from this status for this actor. */
+function statusNames(statuses: readonly number[]): LocalizedParam {
+  const names = (locale: Locale, separator: string) =>
+    statuses.map((status) => patentStatusLabel(status, locale)).join(separator);
+  return { 'zh-CN': names('zh-CN', '、'), 'en-US': names('en-US', ', ') };
+}
+
+/** The 409 for a step taken at the wrong status, naming the order's status and the statuses the step needs. */
+export function notAllowedAt(status: number, allowed: readonly number[]) {
+  return conflict('patent.transitionNotAllowed', {
+    status: statusNames([status]),
+    allowed: statusNames(allowed),
+  });
+}
+
+/** Refuses (409) a move the transition table does not allow from this status for this actor, saying why. */
 export function assertCanTransition(transition: PatentTransition, from: number, actor: PatentActor) {
-  if (!canTransition(transition, from, actor)) throw conflict('patent.transitionNotAllowed');
+  if (canTransition(transition, from, actor)) return;
+  const rule = PATENT_TRANSITIONS[transition];
+  if ((rule.from as readonly number[]).includes(from)) throw conflict('patent.transitionNotYours');
+  throw notAllowedAt(from, rule.from);
 }
 
 /**
@@ -79,9 +100,9 @@ export async function saveOrderFields(
   trx: Kysely<DB>,
   order: { id: number; status: number },
   set: Updateable<PatentOrdersTable>,
-  action: string,
+  action: PatentRecordAction,
   actor: AuditActor,
-  detail?: string,
+  detail?: string | Pick<AuditEntry, 'from' | 'to' | 'reason'>,
 ) {
   const result = await trx
     .updateTable('patent_orders')
@@ -95,6 +116,20 @@ export async function saveOrderFields(
     action: `patent.${action}`,
     entityType: 'patent_order',
     entityId: order.id,
-    reason: detail ?? null,
+    ...(typeof detail === 'object' ? detail : { reason: detail ?? null }),
   });
+}
+
+/**
+ * The order as it is now, locked until the transaction ends, for a change whose rule reads more than the status (a
+ * draft kept only while the order takes drafts, a certificate only on a submitted registration): the compare-and-set
+ * on the status alone would not see a field changed meanwhile. 409 when the order has moved since it was read.
+ */
+export async function lockOrderInStatus(trx: Kysely<DB>, order: { id: number; status: number }) {
+  const current = await selectForUpdate(
+    trx,
+    trx.selectFrom('patent_orders').selectAll().where('id', '=', order.id),
+  ).executeTakeFirst();
+  if (current?.status !== order.status) throw conflict('patent.statusChanged');
+  return current;
 }

@@ -153,10 +153,23 @@ describe('provider notifications', () => {
     expect(flagged).toHaveLength(1);
   });
 
-  it('fulfils exactly once when the same payment is reported by many notifications at once', async () => {
-    const notes = Array.from({ length: 6 }, () => sandboxNotification(t, { orderNo, amount: 9900 }));
+  it('fulfils exactly once when the same payment is reported by many notifications at once, and flags none as late', async () => {
+    const notes = Array.from({ length: 8 }, () => sandboxNotification(t, { orderNo, amount: 9900 }));
     const answers = await Promise.all(notes.map((note) => postNotification(t, note.rawBody, note.signature)));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(await searchesLeft()).toBe(40);
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'from_state', 'to_state'])
+      .where('entity_id', '=', orderNo)
+      .where('action', 'in', ['payment.succeeded', 'payment.late-notification'])
+      .execute();
+    // The order was paid normally: one move paying → succeeded, and nothing for finance to look at.
+    expect(audit).toEqual([{ action: 'payment.succeeded', from_state: 'paying', to_state: 'succeeded' }]);
+    const outcomes = await t.ctx.db.selectFrom('payment_notifications').select('outcome').execute();
+    expect(outcomes.map((row) => row.outcome).sort()).toEqual([
+      'applied',
+      ...Array(notes.length - 1).fill('no-change'),
+    ]);
   });
 });

@@ -3,7 +3,16 @@ import { createTestApp, type TestApp, type TestClient } from '../../test/test-ap
 import { remainingSearches } from '../trademarks/quota.ts';
 import { registerPaymentKind } from './kinds.ts';
 import { sweepPayments } from './service.ts';
-import { addProduct, customerIdOf, decideOnSandboxPage, orderRow, pay, serviceDeps } from './test-helpers.ts';
+import {
+  addProduct,
+  customerIdOf,
+  decideOnSandboxPage,
+  orderRow,
+  pay,
+  postNotification,
+  sandboxNotification,
+  serviceDeps,
+} from './test-helpers.ts';
 
 let t: TestApp;
 let customer: TestClient;
@@ -369,6 +378,57 @@ describe('a subject paid once', () => {
         .where('action', '=', 'payment.duplicate')
         .execute();
       expect(flagged).toHaveLength(1);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('delivers once when two orders of one patent fee are paid at the same moment', async () => {
+    let delivered = 0;
+    const unregister = registerPaymentKind('patent-fee', {
+      oncePerSubject: true,
+      async quote(_deps, user, body) {
+        return {
+          amount: 100,
+          currency: 'CNY',
+          description: '授权费',
+          subjectRef: body.serviceCode ?? '',
+          customerId: user.customerId ?? 0,
+        };
+      },
+      async fulfil() {
+        delivered += 1;
+      },
+    });
+    try {
+      for (let round = 0; round < 8; round += 1) {
+        const serviceCode = `PT-RACE-${round}`;
+        const created = (await pay(customer, { serviceCode, payType: 9, payAmount: 100 })).json().data;
+        // Two QR codes of the same fee, both open (the second as a concurrent order would leave it).
+        const { id: _id, ...copy } = await orderRow(t, created.orderNo);
+        const twin = `P-TWIN-${round}`;
+        await t.ctx.db
+          .insertInto('payment_orders')
+          .values({ ...copy, order_no: twin })
+          .execute();
+        const notes = [created.orderNo, twin].map((orderNo) =>
+          sandboxNotification(t, { orderNo, amount: 100 }),
+        );
+        const answers = await Promise.all(
+          notes.map((note) => postNotification(t, note.rawBody, note.signature)),
+        );
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        expect((await orderRow(t, created.orderNo)).state).toBe('succeeded');
+        expect((await orderRow(t, twin)).state).toBe('succeeded');
+        expect(delivered, `round ${round}`).toBe(round + 1);
+        const flagged = await t.ctx.db
+          .selectFrom('audit_log')
+          .select('entity_id')
+          .where('entity_id', 'in', [created.orderNo, twin])
+          .where('action', '=', 'payment.duplicate')
+          .execute();
+        expect(flagged, `round ${round}`).toHaveLength(1);
+      }
     } finally {
       unregister();
     }

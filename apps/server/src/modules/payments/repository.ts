@@ -1,6 +1,7 @@
 import type { PaymentKind, PaymentListQuery, PaymentState } from '@kxt/contracts/payments';
 import { PAYMENT_TAB_STATES } from '@kxt/contracts/payments';
 import { type Insertable, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, PaymentNotificationsTable, PaymentOrderRow, PaymentOrdersTable } from '../../db/schema.ts';
 import { containsText, countTabs, pageOffset } from '../../lib/list.ts';
 
@@ -44,6 +45,23 @@ export function ordersOfSubject(db: Kysely<DB>, customerId: number, kind: Paymen
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+}
+
+/**
+ * Locks every order of the order's company and subject until the transaction ends, in id order, so two
+ * transactions locking the same subject queue instead of deadlocking.
+ */
+export async function lockOrdersOfSubject(trx: Kysely<DB>, order: PaymentOrderRow) {
+  await selectForUpdate(
+    trx,
+    trx
+      .selectFrom('payment_orders')
+      .select('id')
+      .where('customer_id', '=', order.customer_id)
+      .where('kind', '=', order.kind)
+      .where('subject_ref', '=', order.subject_ref)
+      .orderBy('id'),
+  ).execute();
 }
 
 /** Another paid order of the same company and subject, if any. */

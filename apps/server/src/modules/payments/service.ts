@@ -44,6 +44,7 @@ import {
   insertOrder,
   listPayments,
   listProducts,
+  lockOrdersOfSubject,
   moveOrder,
   ordersOfSubject,
   otherPaidOrder,
@@ -100,6 +101,11 @@ async function transition(
   reason: string | null = null,
 ): Promise<boolean> {
   if (!canTransition(order.state, to)) return false;
+  const paid = PAID_PAYMENT_STATES.includes(to);
+  const handler = paid ? paymentKind(order.kind) : undefined;
+  // Whether another order already paid the subject is checked below; holding the subject's orders makes a second
+  // payment of the same subject wait for this one to commit, and then see it.
+  if (handler?.oncePerSubject) await lockOrdersOfSubject(trx, order);
   const at = nowIso();
   if (!(await moveOrder(trx, order.order_no, order.state, to, set, at))) return false;
   await recordAudit(trx, {
@@ -111,8 +117,7 @@ async function transition(
     to,
     reason,
   });
-  if (PAID_PAYMENT_STATES.includes(to)) {
-    const handler = paymentKind(order.kind);
+  if (handler) {
     if (handler.oncePerSubject && (await otherPaidOrder(trx, order))) {
       // Paid twice (two QR codes paid at once): the money is recorded, the subject is not delivered again.
       await recordAudit(trx, {
@@ -498,15 +503,18 @@ export async function receiveNotification(
           : {};
       const moved = await transition(trx, order, to, set, actor, `notification ${verified.notificationId}`);
       result = moved ? 'applied' : 'no-change';
-      if (!moved && to === 'succeeded' && !PAID_PAYMENT_STATES.includes(order.state)) {
+      // Decided on the state that refused the move, read after it: the order read above may be older than a
+      // notification for the same order applied meanwhile, which this one must not report as late.
+      const current = moved || to !== 'succeeded' ? undefined : await findOrder(trx, order.order_no);
+      if (current && !PAID_PAYMENT_STATES.includes(current.state)) {
         // Money arrived for an order that is no longer payable: finance has to look at it.
         await recordAudit(trx, {
           ...actor,
           action: 'payment.late-notification',
           entityType: 'payment_order',
           entityId: order.order_no,
-          from: order.state,
-          reason: `paid notification ${verified.notificationId} for a ${order.state} order`,
+          from: current.state,
+          reason: `paid notification ${verified.notificationId} for a ${current.state} order`,
         });
       }
     }

@@ -6,6 +6,7 @@ import {
   type ServiceItemRow,
 } from '@kxt/contracts/service-items';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CountCache, countKey, countKeyFilters } from '../../lib/count-cache.ts';
 import { containsPattern, countByColumn, pageOffset, utcDate } from '../../lib/list.ts';
@@ -188,8 +189,12 @@ async function repeatCodes(
   );
 }
 
-export function findServiceItem(db: Kysely<DB>, id: number) {
-  return db.selectFrom('service_items').selectAll().where('id', '=', id).executeTakeFirst();
+/** A service item, locked for the rest of the transaction (see `selectForUpdate`). */
+export function findServiceItemForUpdate(trx: Kysely<DB>, id: number) {
+  return selectForUpdate(
+    trx,
+    trx.selectFrom('service_items').selectAll().where('id', '=', id),
+  ).executeTakeFirst();
 }
 
 export async function updateServiceItem(db: Kysely<DB>, id: number, patch: ServiceItemPatch, at: string) {

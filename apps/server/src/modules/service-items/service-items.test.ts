@@ -169,8 +169,19 @@ describe('service item edits', () => {
       .where('entity_type', '=', 'service_item')
       .execute();
     expect(audit.at(-1)).toMatchObject({ action: 'service-item.update', entity_id: String(ids.percent) });
-    expect(JSON.parse(audit.at(-1)?.to_state ?? '{}')).toEqual({ remark: '已联系客户', status: 3 });
-    expect(JSON.parse(audit.at(-1)?.from_state ?? '{}')).toMatchObject({ remark: null, status: 2 });
+    // Before and after in the same shape, so each row's "from" is the previous row's "to".
+    expect(JSON.parse(audit.at(-1)?.from_state ?? '{}')).toEqual({
+      status: 2,
+      startDate: '2026-01-01',
+      endDate: null,
+      remark: null,
+    });
+    expect(JSON.parse(audit.at(-1)?.to_state ?? '{}')).toEqual({
+      status: 3,
+      startDate: '2026-01-01',
+      endDate: null,
+      remark: '已联系客户',
+    });
   });
 
   it.each<[Record<string, unknown>, string]>([

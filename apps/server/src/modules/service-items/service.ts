@@ -8,14 +8,14 @@ import {
 } from '@kxt/contracts/service-items';
 import type { Kysely, Selectable } from 'kysely';
 import type { ListDeps } from '../../context.ts';
-import type { DB, ServicesTable } from '../../db/schema.ts';
+import type { DB, ServiceItemsTable, ServicesTable } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
-import { findServiceItem, listServiceItems, updateServiceItem } from './repository.ts';
+import { findServiceItemForUpdate, listServiceItems, updateServiceItem } from './repository.ts';
 
 export async function serviceItemList(
   deps: ListDeps,
@@ -35,27 +35,36 @@ function checkDates(startDate: string | null, endDate: string | null) {
   }
 }
 
+/** The fields an edit may change, as its audit row records them before and after. */
+function editableFields(
+  row: Pick<Selectable<ServiceItemsTable>, 'status' | 'start_date' | 'end_date' | 'remark'>,
+) {
+  return { status: row.status, startDate: row.start_date, endDate: row.end_date, remark: row.remark };
+}
+
+/**
+ * An inline edit by staff. The row is read locked, so the date check and the audit row's "from" are about the row
+ * the edit replaces (each audit row's "from" is the previous row's "to"), even when edits arrive together.
+ */
 export async function patchServiceItem(deps: ListDeps, id: number, patch: ServiceItemPatch, actor: Actor) {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await findServiceItem(trx, id);
+    const before = await findServiceItemForUpdate(trx, id);
     if (!before) throw notFound();
-    checkDates(
-      patch.startDate !== undefined ? patch.startDate : before.start_date,
-      patch.endDate !== undefined ? patch.endDate : before.end_date,
-    );
+    const after = {
+      status: patch.status ?? before.status,
+      start_date: patch.startDate !== undefined ? patch.startDate : before.start_date,
+      end_date: patch.endDate !== undefined ? patch.endDate : before.end_date,
+      remark: patch.remark !== undefined ? patch.remark : before.remark,
+    };
+    checkDates(after.start_date, after.end_date);
     await updateServiceItem(trx, id, patch, nowIso());
     await recordAudit(trx, {
       ...actor,
       action: 'service-item.update',
       entityType: 'service_item',
       entityId: id,
-      from: JSON.stringify({
-        status: before.status,
-        startDate: before.start_date,
-        endDate: before.end_date,
-        remark: before.remark,
-      }),
-      to: JSON.stringify(patch),
+      from: JSON.stringify(editableFields(before)),
+      to: JSON.stringify(editableFields(after)),
     });
   });
   deps.countCache.invalidate();

@@ -5,6 +5,7 @@ import type {
   TaxDeclarationStatus,
 } from '@kxt/contracts/tax-declarations';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, TaxDeclarationsTable } from '../../db/schema.ts';
 import { type CountCache, countKey } from '../../lib/count-cache.ts';
 import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
@@ -143,6 +144,21 @@ export async function listTaxDeclarations(
   return { rows: page, counts, total: counts.get(query.status ?? 'all') ?? 0 };
 }
 
-export function findTaxDeclaration(db: Kysely<DB>, id: number) {
-  return db.selectFrom('tax_declarations').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * A declaration, locked for the rest of the transaction together with its service item, whose summary columns are
+ * recomputed from all of the item's declarations: edits of two declarations of one item then queue, and the second
+ * recomputes from the first one's committed change (see `selectForUpdate`).
+ */
+export async function findTaxDeclarationForUpdate(trx: Kysely<DB>, id: number) {
+  const declaration = await selectForUpdate(
+    trx,
+    trx.selectFrom('tax_declarations').selectAll().where('id', '=', id),
+  ).executeTakeFirst();
+  if (declaration) {
+    await selectForUpdate(
+      trx,
+      trx.selectFrom('service_items').select('id').where('id', '=', declaration.service_item_id),
+    ).execute();
+  }
+  return declaration;
 }

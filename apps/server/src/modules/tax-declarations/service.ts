@@ -3,7 +3,9 @@ import {
   type TaxDeclarationListQuery,
   type TaxDeclarationPatch,
 } from '@kxt/contracts/tax-declarations';
+import type { Selectable } from 'kysely';
 import type { ListDeps } from '../../context.ts';
+import type { TaxDeclarationsTable } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
@@ -11,7 +13,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { refreshDeclarationSummary } from '../service-items/repository.ts';
-import { findTaxDeclaration, listTaxDeclarations } from './repository.ts';
+import { findTaxDeclarationForUpdate, listTaxDeclarations } from './repository.ts';
 
 export async function taxDeclarationList(
   deps: ListDeps,
@@ -25,9 +27,26 @@ export async function taxDeclarationList(
   return { rows, total, statusTabList };
 }
 
+/** The fields an edit may change, as its audit row records them before and after. */
+function editableFields(
+  row: Pick<
+    Selectable<TaxDeclarationsTable>,
+    'status' | 'declared_date' | 'declared_by' | 'amount' | 'due_date'
+  >,
+) {
+  return {
+    status: row.status,
+    declaredDate: row.declared_date,
+    declaredBy: row.declared_by,
+    amount: Number(row.amount),
+    dueDate: row.due_date,
+  };
+}
+
 /**
  * Edits a declaration. A declared return carries its date (not in the future) and who declared it; a pending one
- * carries neither. The service item's overdue level and K badge follow in the same transaction.
+ * carries neither. The service item's overdue level and K badge follow in the same transaction. The rules are
+ * checked on the row read under a lock, and the audit row records it before and after the edit.
  */
 export async function patchTaxDeclaration(
   deps: ListDeps,
@@ -36,7 +55,7 @@ export async function patchTaxDeclaration(
   actor: Actor,
 ) {
   await deps.db.transaction().execute(async (trx) => {
-    const before = await findTaxDeclaration(trx, id);
+    const before = await findTaxDeclarationForUpdate(trx, id);
     if (!before) throw notFound();
     const status = patch.status ?? before.status;
     let declaredDate = patch.declaredDate !== undefined ? patch.declaredDate : before.declared_date;
@@ -67,16 +86,16 @@ export async function patchTaxDeclaration(
       declaredDate = null;
       declaredBy = null;
     }
+    const after = {
+      status,
+      declared_date: declaredDate,
+      declared_by: declaredBy,
+      amount: patch.amount ?? before.amount,
+      due_date: patch.dueDate ?? before.due_date,
+    };
     await trx
       .updateTable('tax_declarations')
-      .set({
-        status,
-        declared_date: declaredDate,
-        declared_by: declaredBy,
-        ...(patch.amount !== undefined ? { amount: patch.amount } : {}),
-        ...(patch.dueDate !== undefined ? { due_date: patch.dueDate } : {}),
-        updated_at: nowIso(),
-      })
+      .set({ ...after, updated_at: nowIso() })
       .where('id', '=', id)
       .execute();
     await refreshDeclarationSummary(trx, [before.service_item_id]);
@@ -85,14 +104,8 @@ export async function patchTaxDeclaration(
       action: 'tax-declaration.update',
       entityType: 'tax_declaration',
       entityId: id,
-      from: JSON.stringify({
-        status: before.status,
-        declaredDate: before.declared_date,
-        declaredBy: before.declared_by,
-        amount: Number(before.amount),
-        dueDate: before.due_date,
-      }),
-      to: JSON.stringify(patch),
+      from: JSON.stringify(editableFields(before)),
+      to: JSON.stringify(editableFields(after)),
     });
   });
   deps.countCache.invalidate();

@@ -2,6 +2,7 @@ import { PASSWORD_MIN } from '@kxt/contracts/auth';
 import { ROLES, type Role, roleSchema } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-retry.ts';
 import { HttpError } from '../../http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -43,9 +44,11 @@ export async function createUser(db: Kysely<DB>, input: NewUserInput): Promise<n
   }
   const customerId = input.customerName ? await ensureCustomer(db, input.customerName) : null;
   const at = nowIso();
+  const passwordHash = await hashPassword(input.password);
+  // The check above is for the message; the unique key decides between two creations of one name at once.
   return insertUser(db, {
     username: input.username,
-    password_hash: await hashPassword(input.password),
+    password_hash: passwordHash,
     display_name: input.displayName ?? input.username,
     phone: input.phone ?? null,
     email: input.email ?? null,
@@ -53,6 +56,10 @@ export async function createUser(db: Kysely<DB>, input: NewUserInput): Promise<n
     customer_id: customerId,
     created_at: at,
     updated_at: at,
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error))
+      throw new HttpError(409, 'user.duplicateUsername', { username: input.username });
+    throw error;
   });
 }
 
