@@ -223,8 +223,11 @@ const ALLOWED: [PatentTransition, number, PatentActor, number][] = [
     'admin',
     -3,
   ]),
-  ...([1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 12] as const).map(
+  ...([1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 12, 10, 19] as const).map(
     (from): [PatentTransition, number, PatentActor, number] => ['refund', from, 'admin', -6],
+  ),
+  ...([1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 12, 10, 19] as const).map(
+    (from): [PatentTransition, number, PatentActor, number] => ['refund', from, 'payment', -6],
   ),
   ...([1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 10, 12, 19, 20] as const).map(
     (from): [PatentTransition, number, PatentActor, number] => ['close', from, 'admin', -7],
@@ -265,7 +268,8 @@ describe('transitions', () => {
     expect(canTransition('cancel', 4, 'admin')).toBe(false);
     expect(canTransition('payAuthorizationFee', 12, 'admin')).toBe(false);
     expect(canTransition('issueCertificate', 9, 'admin')).toBe(false);
-    expect(canTransition('refund', 10, 'admin')).toBe(false);
+    expect(canTransition('refund', 20, 'admin')).toBe(false);
+    expect(canTransition('refund', 2, 'reviewer')).toBe(false);
     for (const from of [11, -3, -6, -7]) {
       for (const transition of Object.keys(PATENT_TRANSITIONS) as PatentTransition[]) {
         expect(canTransition(transition, from, 'admin'), `${transition} from ${from}`).toBe(false);

@@ -118,7 +118,16 @@ export const PATENT_TRANSITIONS = {
   /** Dialog types 3/4 submit (registration info) with the certificate, or dialog type 11. */
   issueCertificate: { from: [10, 20], to: 11, by: ['reviewer', 'admin'] },
   cancel: { from: [1, -1, 2, 3], to: -3, by: ['admin'], reason: true },
-  refund: { from: [1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 12], to: -6, by: ['admin'], reason: true },
+  /**
+   * By the admin on the order, or by the payments module when finance records the refund of its payment (the
+   * purchase, or the authorization fee: hence 10 and 19, where a paid fee leads).
+   */
+  refund: {
+    from: [1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 12, 10, 19],
+    to: -6,
+    by: ['admin', 'payment'],
+    reason: true,
+  },
   close: { from: [1, -1, 2, 3, 4, 5, -2, 6, 7, 8, 9, 10, 12, 19, 20], to: -7, by: ['admin'], reason: true },
 } as const satisfies Record<
   string,

@@ -19,7 +19,8 @@ export const QR_PAY_TYPES: readonly PayType[] = [PAY_TYPES.scan, PAY_TYPES.alipa
 
 /**
  * A payment order's life on the server. Online payments: created → paying → succeeded | failed | closed, and a
- * paid order may later be refunded. Bank transfers: submitted → approved | rejected by finance.
+ * paid order may later be refunded. Bank transfers: created (the reference the payer writes in the transfer's note)
+ * → submitted with the voucher → approved | rejected by finance.
  */
 export const PAYMENT_STATES = [
   'created',
@@ -40,7 +41,8 @@ export type PaymentState = z.infer<typeof paymentStateSchema>;
  * late notification (succeeded → succeeded, closed → succeeded) changes nothing.
  */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
-  created: ['paying', 'failed', 'closed'],
+  // A bank transfer is created when its tab opens (for its reference) and submitted with the voucher.
+  created: ['paying', 'failed', 'closed', 'submitted'],
   paying: ['succeeded', 'failed', 'closed'],
   succeeded: ['refunded'],
   failed: [],
@@ -126,40 +128,70 @@ export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 const serviceCode = z.string().trim().min(1).max(40);
 
-/** `POST /api/payments`: exactly one of serviceCode (a patent fee) and productId (a catalogue purchase). */
+/** What is paid for and how much, as the page shows it: exactly one of serviceCode and productId. */
+const paymentSubject = {
+  serviceCode: serviceCode.optional(),
+  productId: z.number().int().positive().optional(),
+  quantity: z.number().int().min(1).max(PAYMENT_QUANTITY_MAX).default(1),
+  /** The trademark name of a registration purchase. */
+  mark: z.string().trim().max(PAYMENT_MARK_MAX).optional(),
+  /** What the page shows, in integer fen: the server prices the order itself and refuses a different amount. */
+  payAmount: z.number().int().min(0),
+};
+const oneSubject: [
+  (body: { serviceCode?: string | undefined; productId?: number | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (body) => (body.serviceCode === undefined) !== (body.productId === undefined),
+  { message: 'exactly one of serviceCode and productId', path: ['serviceCode'] },
+];
+
+/** A transfer's payer account name and voucher. */
+const transferFields = {
+  /** The voucher's url from `POST /api/files?purpose=voucher`. */
+  receiptUrl: z.string().trim().max(500).optional(),
+  /** The payer account name on the voucher; checked by `transferProblems` (spec §5 messages). */
+  paymentAccount: z.string().max(500).optional(),
+};
+
+/**
+ * `POST /api/payments`: a QR link, a card redirect, or a transfer with its voucher in one call (the pay dialog
+ * prepares the transfer first, below, and sends the voucher to it).
+ */
 export const createPaymentBody = z
   .object({
-    serviceCode: serviceCode.optional(),
-    productId: z.number().int().positive().optional(),
-    quantity: z.number().int().min(1).max(PAYMENT_QUANTITY_MAX).default(1),
-    /** The trademark name of a registration purchase. */
-    mark: z.string().trim().max(PAYMENT_MARK_MAX).optional(),
+    ...paymentSubject,
     payType: payTypeSchema,
-    /** What the page shows, in integer fen: the server prices the order itself and refuses a different amount. */
-    payAmount: z.number().int().min(0),
-    /** Transfers: the voucher's url from `POST /api/files?purpose=voucher`. */
-    receiptUrl: z.string().trim().max(500).optional(),
-    /** Transfers: the payer account name on the voucher; checked by `transferProblems` (spec §5 messages). */
-    paymentAccount: z.string().max(500).optional(),
+    ...transferFields,
     /** Card: where the provider sends the browser back to; same origin only. */
     returnUrl: z.string().trim().max(1000).optional(),
   })
   .strict()
-  .refine((body) => (body.serviceCode === undefined) !== (body.productId === undefined), {
-    message: 'exactly one of serviceCode and productId',
-    path: ['serviceCode'],
-  });
+  .refine(...oneSubject);
 export type CreatePaymentBody = z.input<typeof createPaymentBody>;
 export type CreatePaymentInput = z.output<typeof createPaymentBody>;
+
+/**
+ * `POST /api/payments/transfers`: the bank transfer the customer is about to make, created before the voucher so
+ * its reference can go in the transfer's note. The same subject and amount answer the same pending order.
+ */
+export const prepareTransferBody = z
+  .object(paymentSubject)
+  .strict()
+  .refine(...oneSubject);
+export type PrepareTransferBody = z.input<typeof prepareTransferBody>;
+export type PrepareTransferInput = z.output<typeof prepareTransferBody>;
+
+/** `POST /api/payments/orders/:orderNo/voucher`: the payer account name and the voucher of a prepared transfer. */
+export const submitTransferBody = z.object(transferFields).strict();
+export type SubmitTransferBody = z.infer<typeof submitTransferBody>;
 
 export type TransferProblem = 'payerAccountRequired' | 'payerAccountTooLong' | 'voucherRequired';
 /**
  * What is missing from a bank transfer (spec §5), in the order the form shows it: the payer account name (trimmed,
  * at most 50 characters) and the voucher. The server answers each with its own message; the form checks the same.
  */
-export function transferProblems(
-  body: Pick<CreatePaymentBody, 'paymentAccount' | 'receiptUrl'>,
-): TransferProblem[] {
+export function transferProblems(body: SubmitTransferBody): TransferProblem[] {
   const problems: TransferProblem[] = [];
   const account = body.paymentAccount?.trim() ?? '';
   if (!account) problems.push('payerAccountRequired');
@@ -168,9 +200,14 @@ export function transferProblems(
   return problems;
 }
 
+/** What a payer writes in a transfer's note: `KXT-PAY-` and six letters or digits. */
+export const PAYMENT_REFERENCE_PATTERN = /^KXT-PAY-[A-Z2-9]{6}$/;
+
 /** The answer of `POST /api/payments`. */
 export const createdPayment = z.object({
   orderNo: z.string(),
+  /** The payment reference (KXT-PAY-xxxxxx): the transfer's note, and what finance searches for. */
+  reference: z.string(),
   payType: payTypeSchema,
   state: paymentStateSchema,
   /** The link to draw as a QR code (scan, Alipay, WeChat). */
@@ -187,6 +224,8 @@ export type CreatedPayment = z.infer<typeof createdPayment>;
 /** One order as its customer sees it: `GET /api/payments/orders/:orderNo` and `GET /api/payments/latest`. */
 export const paymentOrderView = z.object({
   orderNo: z.string(),
+  /** The payment reference (KXT-PAY-xxxxxx) the payer writes in a transfer's note. */
+  reference: z.string(),
   kind: paymentKindSchema,
   /** The serviceCode of a patent fee, or the product id. */
   subjectRef: z.string(),

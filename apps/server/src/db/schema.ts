@@ -263,6 +263,8 @@ export interface AgreementUploadsTable {
 export interface PaymentOrdersTable {
   id: Generated<number>;
   order_no: string;
+  /** What the customer writes in a transfer's note (KXT-PAY-xxxxxx), unique; every order has one (migration 0010). */
+  reference: string;
   customer_id: number;
   user_id: number;
   kind: PaymentKind;

@@ -102,6 +102,8 @@ export const enUS: Record<MessageKey, string> = {
   'payment.alreadySubmitted':
     'Your authorization fee has been submitted and will proceed automatically after finance approval; please wait',
   'payment.alreadyPaid': 'This order is already paid',
+  'payment.notTransfer': 'This order is not a bank transfer',
+  'payment.transferNotPending': 'This transfer is closed or already submitted; open the payment dialog again',
   'payment.notPayable': 'This order cannot be paid online',
   'payment.productUnavailable': 'This product is no longer available',
   'payment.payTypeUnavailable': 'This payment method is not available; please choose another',

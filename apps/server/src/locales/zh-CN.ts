@@ -95,6 +95,8 @@ export const zhCN = {
   'payment.amountMismatch': '支付金额与订单金额不一致（应付 {{amount}}），请刷新页面后重试',
   'payment.alreadySubmitted': '您的授权费已提交，财务审核通过后将自动进入下一步，请耐心等待',
   'payment.alreadyPaid': '该订单已支付，无需重复支付',
+  'payment.notTransfer': '该订单不是银行转账订单',
+  'payment.transferNotPending': '该转账订单已关闭或已提交，请重新打开支付窗口',
   'payment.notPayable': '该订单暂不支持在线支付',
   'payment.productUnavailable': '该商品已下架或不存在',
   'payment.payTypeUnavailable': '暂不支持该支付方式，请选择其他方式',

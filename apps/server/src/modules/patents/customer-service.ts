@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { discardFile } from './attachments.ts';
 import { extrasOf, filtersOf, listOrders, ownOrder } from './orders.ts';
+import { isRefunded } from './refunds.ts';
 import { listCountries, rejectReasonsOf } from './repository.ts';
 import { toPatentRow } from './row.ts';
 import { type AuditActor, applyTransition, assertCanTransition, notAllowedAt } from './transitions.ts';
@@ -82,7 +83,7 @@ export async function customerRejectReasons(db: Kysely<DB>, user: CurrentUser, i
 /** Whether the order was refunded: the upload flow stops there (spec §4). */
 export async function refundCheck(db: Kysely<DB>, user: CurrentUser, id: number) {
   const order = await ownOrder(db, user, id);
-  return { refunded: order.status === -6, status: order.status };
+  return { refunded: isRefunded(order), status: order.status };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { registerPaymentKind } from '../payments/kinds.ts';
 import { markAuthorizationFeePaid, quoteAuthorizationFee } from './authorization-fee.ts';
+import { orderOfFee, refundOrdersPaidBy } from './refunds.ts';
 
 /**
  * A patent order's authorization fee as something the payments module can sell: priced from the order (status 12
@@ -26,6 +27,9 @@ export const patentFeePayment = {
       .where('customer_id', '=', order.customer_id)
       .executeTakeFirstOrThrow();
     await markAuthorizationFeePaid(trx, patent.id, actor);
+  },
+  async refunded(trx, order, actor, reason) {
+    await refundOrdersPaidBy(trx, order, await orderOfFee(trx, order), actor, reason);
   },
 } satisfies Parameters<typeof registerPaymentKind>[1];
 

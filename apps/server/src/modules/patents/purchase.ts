@@ -2,7 +2,8 @@ import type { PatentType } from '@kxt/contracts/patents';
 import { PATENT_STATUS } from '@kxt/contracts/patents';
 import { nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { onServiceOpened, type ServiceOpenedListener } from '../payments/kinds.ts';
+import { onServiceOpened, onServiceRefunded, type ServiceOpenedListener } from '../payments/kinds.ts';
+import { ordersOpenedBy, refundOrdersPaidBy } from './refunds.ts';
 
 /** The catalogue's patent category (`categoryIdTopId` 4). */
 const PATENT_CATEGORY = 4;
@@ -64,3 +65,7 @@ export const openPurchasedPatentOrder: ServiceOpenedListener = async (
 };
 
 onServiceOpened(PATENT_CATEGORY, openPurchasedPatentOrder);
+// Finance's refund of the purchase stops the orders it opened, as an admin's refund of each would.
+onServiceRefunded(PATENT_CATEGORY, async (trx, { order, actor, reason }) => {
+  await refundOrdersPaidBy(trx, order, await ordersOpenedBy(trx, order), actor, reason);
+});

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
-import type { CreatePaymentInput, PaymentKind } from '@kxt/contracts/payments';
+import type { PaymentKind, PrepareTransferInput } from '@kxt/contracts/payments';
 import type { Kysely, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB, PaymentOrderRow, ServicesTable } from '../../db/schema.ts';
@@ -33,11 +33,21 @@ export interface PaymentKindHandler {
    * Prices the request from the server's own data. Throws 404 for a subject the user's company does not own and
    * 409 when the subject is not payable in its current state.
    */
-  quote(deps: PaymentKindDeps, user: CurrentUser, body: CreatePaymentInput): Promise<PaymentQuote>;
+  quote(deps: PaymentKindDeps, user: CurrentUser, body: PrepareTransferInput): Promise<PaymentQuote>;
   /** Delivers what was paid for. Runs exactly once, in the transaction that marks the order paid. */
   fulfil(trx: Kysely<DB>, order: PaymentOrderRow, actor: PaymentActor): Promise<void>;
   /** At most one paid (or submitted) order per subject, as for a patent fee; purchases may repeat. */
   oncePerSubject?: boolean;
+  /**
+   * What stops when finance records that the money went back. Runs in the transaction that marks the order
+   * refunded; not for a payment flagged as paying a once-only subject twice, whose subject the other one paid.
+   */
+  refunded?(
+    trx: Kysely<DB>,
+    order: PaymentOrderRow,
+    actor: PaymentActor,
+    reason: string | null,
+  ): Promise<void>;
 }
 
 const handlers = new Map<PaymentKind, PaymentKindHandler>();
@@ -92,7 +102,7 @@ export async function catalogueKindOf(db: Kysely<DB>, productId: number): Promis
 
 const quoteProduct =
   (expectPack: boolean) =>
-  async (deps: PaymentKindDeps, user: CurrentUser, body: CreatePaymentInput): Promise<PaymentQuote> => {
+  async (deps: PaymentKindDeps, user: CurrentUser, body: PrepareTransferInput): Promise<PaymentQuote> => {
     const product = await catalogueProduct(deps.db, body.productId ?? 0);
     if ((product.grants_searches !== null) !== expectPack)
       throw new HttpError(409, 'payment.productUnavailable');
@@ -123,6 +133,19 @@ export function onServiceOpened(categoryId: number, listener: ServiceOpenedListe
   serviceOpenedListeners.set(categoryId, listener);
 }
 
+/** What a refunded purchase of a category's service stops (the patent module stops the patent orders it opened). */
+export type ServiceRefundedListener = (
+  trx: Kysely<DB>,
+  refunded: { order: PaymentOrderRow; actor: PaymentActor; reason: string | null },
+) => Promise<void>;
+
+const serviceRefundedListeners = new Map<number, ServiceRefundedListener>();
+
+/** Sets what a refunded purchase of a category's service stops, in the transaction that records the refund. */
+export function onServiceRefunded(categoryId: number, listener: ServiceRefundedListener) {
+  serviceRefundedListeners.set(categoryId, listener);
+}
+
 /**
  * A service from the catalogue: paying opens one service item per unit for the customer's company, and whatever
  * the service's category adds (a patent order for a patent service).
@@ -146,6 +169,15 @@ export const servicePurchase: PaymentKindHandler = {
       );
       await opened?.(trx, { product, serviceItem, order, actor });
     }
+  },
+  async refunded(trx, order, actor, reason) {
+    const product = await trx
+      .selectFrom('services')
+      .select('category_id')
+      .where('id', '=', Number(order.subject_ref))
+      .executeTakeFirst();
+    const listener = product ? serviceRefundedListeners.get(product.category_id) : undefined;
+    await listener?.(trx, { order, actor, reason });
   },
 };
 

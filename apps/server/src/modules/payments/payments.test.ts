@@ -366,7 +366,7 @@ describe('a subject paid once', () => {
       const { id: _id, ...copy } = row;
       await t.ctx.db
         .insertInto('payment_orders')
-        .values({ ...copy, order_no: 'P-EARLIER', state: 'succeeded' })
+        .values({ ...copy, order_no: 'P-EARLIER', reference: 'KXT-PAY-EARLYR', state: 'succeeded' })
         .execute();
       await decideOnSandbox(created.qrCode, 'approve');
       expect((await orderRow(t, created.orderNo)).state).toBe('succeeded');
@@ -409,7 +409,7 @@ describe('a subject paid once', () => {
         const twin = `P-TWIN-${round}`;
         await t.ctx.db
           .insertInto('payment_orders')
-          .values({ ...copy, order_no: twin })
+          .values({ ...copy, order_no: twin, reference: `KXT-PAY-TWIN${round}` })
           .execute();
         const notes = [created.orderNo, twin].map((orderNo) =>
           sandboxNotification(t, { orderNo, amount: 100 }),

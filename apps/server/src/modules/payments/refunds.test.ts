@@ -53,7 +53,7 @@ async function copyIn(orderNo: string, state: PaymentState): Promise<string> {
   const copy = `P-${state.toUpperCase()}`;
   await t.ctx.db
     .insertInto('payment_orders')
-    .values({ ...row, order_no: copy, state })
+    .values({ ...row, order_no: copy, reference: `R-${state}`, state })
     .execute();
   return copy;
 }

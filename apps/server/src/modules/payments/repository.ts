@@ -4,6 +4,7 @@ import { type Insertable, type Kysely, type SqlBool, sql, type Updateable } from
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, PaymentNotificationsTable, PaymentOrderRow, PaymentOrdersTable } from '../../db/schema.ts';
 import { containsText, countTabs, pageOffset } from '../../lib/list.ts';
+import { TRANSFER_PROVIDER } from './providers/provider.ts';
 
 export function insertOrder(db: Kysely<DB>, row: Insertable<PaymentOrdersTable>) {
   return db.insertInto('payment_orders').values(row).execute();
@@ -96,13 +97,17 @@ export async function subjectBelongsElsewhere(
   return Boolean(row);
 }
 
-/** Open orders last touched before `before`: the sweeper asks about them or closes them. */
-export function staleOpenOrders(db: Kysely<DB>, before: string, limit: number) {
+/**
+ * Open orders last touched before `before`: the sweeper asks about them or closes them. A prepared bank transfer
+ * (nobody to ask) only once it has expired, so the many that wait for days never crowd out orders to chase.
+ */
+export function staleOpenOrders(db: Kysely<DB>, before: string, limit: number, now: string) {
   return db
     .selectFrom('payment_orders')
     .selectAll()
     .where('state', 'in', ['created', 'paying'])
     .where('updated_at', '<', before)
+    .where((eb) => eb.or([eb('provider', '<>', TRANSFER_PROVIDER), eb('expires_at', '<=', now)]))
     .orderBy('updated_at')
     .limit(limit)
     .execute();
@@ -159,6 +164,7 @@ function listBase(db: Kysely<DB>, query: PaymentListQuery) {
     base = base.where((eb) =>
       eb.or([
         containsText('payment_orders.order_no', keyword),
+        containsText('payment_orders.reference', keyword),
         containsText('customers.name', keyword),
         containsText('payment_orders.payer_account', keyword),
       ]),

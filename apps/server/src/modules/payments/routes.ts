@@ -12,10 +12,12 @@ import {
   paymentRow,
   paymentStatusQuery,
   paymentStatusSchema,
+  prepareTransferBody,
   productListQuery,
   purchasableProduct,
   refundPaymentBody,
   rejectPaymentBody,
+  submitTransferBody,
 } from '@kxt/contracts/payments';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,9 +41,11 @@ import {
   paymentList,
   paymentMethods,
   paymentStatus,
+  prepareTransfer,
   productsForSale,
   refundPayment,
   rejectTransfer,
+  submitTransfer,
   sweepPayments,
 } from './service.ts';
 
@@ -209,6 +213,60 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
+  routes.post(
+    '/api/payments/transfers',
+    {
+      config: {
+        access: ['customer'],
+        rateLimit: {
+          max: CREATE_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => (request.user ? `payment-create:${request.user.id}` : request.ip),
+        },
+      },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Prepare a bank transfer before its voucher, for the reference (KXT-PAY-xxxxxx) to write in the transfer's note; the same subject and amount answer the same pending order",
+        body: prepareTransferBody,
+        response: { 200: dataEnvelope(createdPayment) },
+      },
+    },
+    async (request) =>
+      ok(
+        await prepareTransfer(deps, userOf(request), request.body, {
+          origin: requestOrigin(request),
+          ...clientInfo(request),
+        }),
+        request.t('ok'),
+      ),
+  );
+
+  routes.post(
+    '/api/payments/orders/:orderNo/voucher',
+    {
+      config: { access: ['customer'] },
+      schema: {
+        tags: ['payments'],
+        summary: 'Submit the payer account name and voucher of a prepared transfer, for finance to review',
+        params: orderNoParams,
+        body: submitTransferBody,
+        response: { 200: dataEnvelope(createdPayment) },
+      },
+    },
+    async (request) =>
+      ok(
+        await submitTransfer(
+          deps,
+          userOf(request),
+          request.params.orderNo,
+          request.body,
+          clientInfo(request),
+        ),
+        request.t('payment.transferSubmitted'),
+      ),
+  );
+
   routes.get(
     '/api/payments/orders/:orderNo',
     {
@@ -230,7 +288,7 @@ export async function paymentRoutes(app: FastifyInstance) {
       schema: {
         tags: ['payments'],
         summary:
-          'Payment orders, paged, with counts per state tab; keyword over order no, customer and payer account',
+          'Payment orders, paged, with counts per state tab; keyword over order no, payment reference, customer and payer account',
         querystring: paymentListQuery,
         response: { 200: statusListEnvelope(paymentRow) },
       },

@@ -18,12 +18,15 @@ import {
   type PaymentRow,
   type PaymentState,
   type PaymentStatus,
+  type PrepareTransferInput,
   type PurchasableProduct,
+  type SubmitTransferBody,
   transferProblems,
 } from '@kxt/contracts/payments';
 import type { Kysely, Updateable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB, PaymentOrderRow, PaymentOrdersTable } from '../../db/schema.ts';
+import { retryOnUniqueViolation } from '../../db/unique-retry.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import { toStatusTabList } from '../../lib/list.ts';
 import { isoAfter, isoBefore, MINUTE, nowIso } from '../../lib/time.ts';
@@ -36,6 +39,7 @@ import { catalogueKindOf, type PaymentActor, paymentKind } from './kinds.ts';
 import type { IncomingNotification, ProviderOrder, ProviderQuery } from './providers/provider.ts';
 import { TRANSFER_PROVIDER } from './providers/provider.ts';
 import type { PaymentProviders } from './providers/registry.ts';
+import { newPaymentReference } from './reference.ts';
 import {
   DUPLICATE_ACTION,
   findNotification,
@@ -103,6 +107,7 @@ async function transition(
   if (!canTransition(order.state, to)) return false;
   const paid = PAID_PAYMENT_STATES.includes(to);
   const handler = paid ? paymentKind(order.kind) : undefined;
+  const refunded = to === 'refunded' ? paymentKind(order.kind) : undefined;
   // Whether another order already paid the subject is checked below; holding the subject's orders makes a second
   // payment of the same subject wait for this one to commit, and then see it.
   if (handler?.oncePerSubject) await lockOrdersOfSubject(trx, order);
@@ -132,6 +137,10 @@ async function transition(
       await handler.fulfil(trx, { ...order, state: to, updated_at: at }, actor);
     }
   }
+  // A refunded duplicate stops nothing: the subject stays paid by the other order.
+  if (refunded?.refunded && !(refunded.oncePerSubject && (await otherPaidOrder(trx, order)))) {
+    await refunded.refunded(trx, { ...order, state: to, updated_at: at }, actor, reason);
+  }
   return true;
 }
 
@@ -155,6 +164,7 @@ export async function bankAccountFor(deps: PaymentDeps, user: CurrentUser): Prom
 function toView(order: PaymentOrderRow): PaymentOrderView {
   return {
     orderNo: order.order_no,
+    reference: order.reference,
     kind: order.kind,
     subjectRef: order.subject_ref,
     description: order.description,
@@ -294,7 +304,7 @@ async function voucherOf(deps: PaymentDeps, user: CurrentUser, receiptUrl: strin
   return file.id;
 }
 
-function checkTransfer(body: CreatePaymentInput) {
+function checkTransfer(body: SubmitTransferBody) {
   const [problem] = transferProblems(body);
   if (!problem) return;
   const key = `payment.${problem}` as MessageKey;
@@ -302,18 +312,10 @@ function checkTransfer(body: CreatePaymentInput) {
   throw new HttpError(400, key, { max: PAYER_ACCOUNT_MAX }, { [field]: key });
 }
 
-/**
- * Creates a payment order priced by the server. A different client amount is a 409 (the page shows a stale
- * price); transfers need the payer account name and the user's own voucher and wait for finance; online orders
- * get a QR link or a redirect from their provider. Open orders for the same subject are closed first, so only
- * the newest QR can be paid.
- */
-export async function createPayment(
-  deps: PaymentDeps,
-  user: CurrentUser,
-  body: CreatePaymentInput,
-  request: RequestOrigin & { ip: string; userAgent: string },
-): Promise<CreatedPayment> {
+type PaymentRequest = RequestOrigin & { ip: string; userAgent: string };
+
+/** The server's own price of what the body pays for; the page's amount must be it (else 409: a stale price). */
+async function priced(deps: PaymentDeps, user: CurrentUser, body: PrepareTransferInput) {
   if (user.customerId === null) throw new HttpError(403, 'forbidden');
   const kind: PaymentKind =
     body.serviceCode !== undefined ? 'patent-fee' : await catalogueKindOf(deps.db, body.productId ?? 0);
@@ -322,15 +324,189 @@ export async function createPayment(
   if (quote.amount !== body.payAmount) {
     throw new HttpError(409, 'payment.amountMismatch', { amount: formatMoney(quote.amount, quote.currency) });
   }
-  const isTransfer = body.payType === PAY_TYPES.transfer;
-  const provider = isTransfer ? undefined : deps.providers.forPayType(body.payType);
-  if (!isTransfer && !provider) {
-    throw new HttpError(400, 'payment.payTypeUnavailable', {}, { payType: 'payment.payTypeUnavailable' });
+  return { kind, handler, quote };
+}
+
+/** A once-only subject (a patent fee) already paid, or waiting for finance, is not paid again (409). */
+async function refuseIfSettled(
+  deps: PaymentDeps,
+  order: Pick<PaymentOrderRow, 'customer_id' | 'kind' | 'subject_ref'>,
+) {
+  if (!paymentKind(order.kind).oncePerSubject) return;
+  const existing = await ordersOfSubject(deps.db, order.customer_id, order.kind, order.subject_ref);
+  if (existing.some((other) => PAID_PAYMENT_STATES.includes(other.state))) {
+    throw new HttpError(409, 'payment.alreadyPaid');
   }
-  let voucherFileId: string | null = null;
-  if (isTransfer) {
+  if (existing.some((other) => other.state === 'submitted'))
+    throw new HttpError(409, 'payment.alreadySubmitted');
+}
+
+const isPendingTransfer = (order: PaymentOrderRow) =>
+  order.pay_type === PAY_TYPES.transfer && order.state === 'created';
+
+/** A new order with its reference, audited; a reference already taken is drawn again. */
+async function insertNewOrder(
+  deps: PaymentDeps,
+  fields: Omit<PaymentOrderRow, 'id' | 'order_no' | 'reference' | 'created_at' | 'updated_at'>,
+  actor: PaymentActor,
+): Promise<PaymentOrderRow> {
+  return retryOnUniqueViolation(async () => {
+    const at = nowIso();
+    const order: PaymentOrderRow = {
+      ...fields,
+      id: 0,
+      order_no: newOrderNo(),
+      reference: newPaymentReference(),
+      created_at: at,
+      updated_at: at,
+    };
+    await deps.db.transaction().execute(async (trx) => {
+      const { id: _id, ...row } = order;
+      await insertOrder(trx, row);
+      await recordAudit(trx, {
+        ...actor,
+        action: 'payment.create',
+        entityType: 'payment_order',
+        entityId: order.order_no,
+        to: order.state,
+        reason: JSON.stringify({
+          kind: order.kind,
+          subjectRef: order.subject_ref,
+          amount: order.amount,
+          payType: order.pay_type,
+          reference: order.reference,
+        }),
+      });
+    });
+    deps.countCache.invalidate();
+    return order;
+  });
+}
+
+const createdAnswer = (order: PaymentOrderRow): CreatedPayment => ({
+  orderNo: order.order_no,
+  reference: order.reference,
+  payType: order.pay_type,
+  state: order.state,
+  expiresAt: order.expires_at,
+  amount: Number(order.amount),
+  currency: order.currency,
+});
+
+/** How long a prepared transfer waits for its voucher: a bank transfer can take a few days to be made. */
+export const TRANSFER_PENDING_MS = 7 * 24 * 60 * MINUTE;
+
+/**
+ * The bank transfer the customer is about to make, created when the transfer tab opens so the reference can go
+ * in the transfer's note before any voucher exists. Idempotent: while a transfer of the same subject, amount,
+ * quantity and mark waits for its voucher, opening the tab again answers that one (same reference); another
+ * pending transfer of the subject is closed, so only the newest can be submitted.
+ */
+export async function prepareTransfer(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  body: PrepareTransferInput,
+  request: PaymentRequest,
+): Promise<CreatedPayment> {
+  const { kind, quote } = await priced(deps, user, body);
+  const subject = { customer_id: quote.customerId, kind, subject_ref: quote.subjectRef };
+  await refuseIfSettled(deps, subject);
+  const mark = body.mark || null;
+  const now = nowIso();
+  const actor: PaymentActor = { actorUserId: user.id, ip: request.ip, userAgent: request.userAgent };
+  for (const order of await ordersOfSubject(deps.db, quote.customerId, kind, quote.subjectRef)) {
+    if (!isPendingTransfer(order)) continue;
+    const same =
+      Number(order.amount) === quote.amount &&
+      order.currency === quote.currency &&
+      order.quantity === body.quantity &&
+      order.mark === mark &&
+      order.expires_at > now;
+    if (same) return createdAnswer(order);
+    await closeOrSettle(deps, order, actor, 'superseded');
+  }
+  const order = await insertNewOrder(
+    deps,
+    {
+      ...subject,
+      user_id: user.id,
+      description: quote.description,
+      quantity: body.quantity,
+      mark,
+      amount: quote.amount,
+      currency: quote.currency,
+      pay_type: PAY_TYPES.transfer,
+      provider: TRANSFER_PROVIDER,
+      provider_order_no: null,
+      state: 'created',
+      payer_account: null,
+      voucher_file_id: null,
+      reject_reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      refund_reason: null,
+      refunded_by: null,
+      refunded_at: null,
+      return_url: null,
+      expires_at: isoAfter(TRANSFER_PENDING_MS),
+      paid_at: null,
+    },
+    actor,
+  );
+  return createdAnswer(order);
+}
+
+/**
+ * The voucher of a prepared transfer: the customer's own order (else 404), still waiting for it (else 409), with
+ * the payer account name and the user's own voucher (else 400 naming the field). Finance reviews it next.
+ */
+export async function submitTransfer(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  orderNo: string,
+  body: SubmitTransferBody,
+  request: Pick<PaymentRequest, 'ip' | 'userAgent'>,
+): Promise<CreatedPayment> {
+  const order = await findOrder(deps.db, orderNo);
+  if (!order || user.customerId === null || order.customer_id !== user.customerId) throw notFound();
+  if (order.pay_type !== PAY_TYPES.transfer) throw new HttpError(409, 'payment.notTransfer');
+  checkTransfer(body);
+  const voucherFileId = await voucherOf(deps, user, body.receiptUrl ?? '');
+  await refuseIfSettled(deps, order);
+  if (!isPendingTransfer(order) || order.expires_at <= nowIso()) {
+    throw new HttpError(409, 'payment.transferNotPending');
+  }
+  const actor: PaymentActor = { actorUserId: user.id, ip: request.ip, userAgent: request.userAgent };
+  const set = { payer_account: body.paymentAccount?.trim() ?? null, voucher_file_id: voucherFileId };
+  const moved = await deps.db.transaction().execute((trx) => transition(trx, order, 'submitted', set, actor));
+  if (!moved) throw new HttpError(409, 'payment.transferNotPending');
+  deps.countCache.invalidate();
+  return { ...createdAnswer(order), state: 'submitted' };
+}
+
+/**
+ * Creates a payment order priced by the server. A different client amount is a 409 (the page shows a stale
+ * price). A transfer with its voucher is prepared and submitted in one go (finance reviews it); online orders get
+ * a QR link or a redirect from their provider. Open online orders for the same subject are closed first, so only
+ * the newest QR can be paid; a prepared transfer stays, its reference may already be on its way to the bank.
+ */
+export async function createPayment(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  body: CreatePaymentInput,
+  request: PaymentRequest,
+): Promise<CreatedPayment> {
+  if (body.payType === PAY_TYPES.transfer) {
+    // Bad input is refused before anything is created.
     checkTransfer(body);
-    voucherFileId = await voucherOf(deps, user, body.receiptUrl ?? '');
+    await voucherOf(deps, user, body.receiptUrl ?? '');
+    const prepared = await prepareTransfer(deps, user, body, request);
+    return submitTransfer(deps, user, prepared.orderNo, body, request);
+  }
+  const { kind, quote } = await priced(deps, user, body);
+  const provider = deps.providers.forPayType(body.payType);
+  if (!provider) {
+    throw new HttpError(400, 'payment.payTypeUnavailable', {}, { payType: 'payment.payTypeUnavailable' });
   }
   const origin = publicOrigin(deps, request);
   const returnUrl =
@@ -339,77 +515,44 @@ export async function createPayment(
       : null;
 
   for (const open of await ordersOfSubject(deps.db, quote.customerId, kind, quote.subjectRef)) {
-    if (OPEN_PAYMENT_STATES.includes(open.state)) await closeOrSettle(deps, open, SYSTEM, 'superseded');
-  }
-  if (handler.oncePerSubject) {
-    const existing = await ordersOfSubject(deps.db, quote.customerId, kind, quote.subjectRef);
-    if (existing.some((order) => PAID_PAYMENT_STATES.includes(order.state))) {
-      throw new HttpError(409, 'payment.alreadyPaid');
+    if (OPEN_PAYMENT_STATES.includes(open.state) && !isPendingTransfer(open)) {
+      await closeOrSettle(deps, open, SYSTEM, 'superseded');
     }
-    if (existing.some((order) => order.state === 'submitted'))
-      throw new HttpError(409, 'payment.alreadySubmitted');
   }
+  await refuseIfSettled(deps, { customer_id: quote.customerId, kind, subject_ref: quote.subjectRef });
 
-  const at = nowIso();
-  const order: PaymentOrderRow = {
-    id: 0,
-    order_no: newOrderNo(),
-    customer_id: quote.customerId,
-    user_id: user.id,
-    kind,
-    subject_ref: quote.subjectRef,
-    description: quote.description,
-    quantity: body.quantity,
-    mark: body.mark || null,
-    amount: quote.amount,
-    currency: quote.currency,
-    pay_type: body.payType,
-    provider: provider?.name ?? TRANSFER_PROVIDER,
-    provider_order_no: null,
-    state: isTransfer ? 'submitted' : 'created',
-    payer_account: isTransfer ? (body.paymentAccount?.trim() ?? null) : null,
-    voucher_file_id: voucherFileId,
-    reject_reason: null,
-    reviewed_by: null,
-    reviewed_at: null,
-    refund_reason: null,
-    refunded_by: null,
-    refunded_at: null,
-    return_url: returnUrl,
-    expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
-    paid_at: null,
-    created_at: at,
-    updated_at: at,
-  };
   const actor: PaymentActor = { actorUserId: user.id, ip: request.ip, userAgent: request.userAgent };
-  await deps.db.transaction().execute(async (trx) => {
-    const { id: _id, ...row } = order;
-    await insertOrder(trx, row);
-    await recordAudit(trx, {
-      ...actor,
-      action: 'payment.create',
-      entityType: 'payment_order',
-      entityId: order.order_no,
-      to: order.state,
-      reason: JSON.stringify({
-        kind,
-        subjectRef: quote.subjectRef,
-        amount: quote.amount,
-        payType: body.payType,
-      }),
-    });
-  });
-  deps.countCache.invalidate();
-  const answer: CreatedPayment = {
-    orderNo: order.order_no,
-    payType: body.payType,
-    state: order.state,
-    expiresAt: order.expires_at,
-    amount: quote.amount,
-    currency: quote.currency,
-  };
-  if (!provider) return answer;
-
+  const order = await insertNewOrder(
+    deps,
+    {
+      customer_id: quote.customerId,
+      user_id: user.id,
+      kind,
+      subject_ref: quote.subjectRef,
+      description: quote.description,
+      quantity: body.quantity,
+      mark: body.mark || null,
+      amount: quote.amount,
+      currency: quote.currency,
+      pay_type: body.payType,
+      provider: provider.name,
+      provider_order_no: null,
+      state: 'created',
+      payer_account: null,
+      voucher_file_id: null,
+      reject_reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      refund_reason: null,
+      refunded_by: null,
+      refunded_at: null,
+      return_url: returnUrl,
+      expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
+      paid_at: null,
+    },
+    actor,
+  );
+  const answer = createdAnswer(order);
   let created: Awaited<ReturnType<typeof provider.create>>;
   try {
     created = await provider.create(toProviderOrder(order), {
@@ -593,7 +736,7 @@ export async function closeOrSettle(
  */
 export async function sweepPayments(deps: PaymentDeps, now = new Date()) {
   const nowText = now.toISOString();
-  const stale = await staleOpenOrders(deps.db, isoBefore(LATE_NOTIFICATION_MS, now), SWEEP_BATCH);
+  const stale = await staleOpenOrders(deps.db, isoBefore(LATE_NOTIFICATION_MS, now), SWEEP_BATCH, nowText);
   let closed = 0;
   let settled = 0;
   for (const order of stale) {

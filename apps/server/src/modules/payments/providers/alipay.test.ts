@@ -236,6 +236,7 @@ describe('the Alipay notify endpoint', () => {
         .insertInto('payment_orders')
         .values({
           order_no: order.orderNo,
+          reference: 'KXT-PAY-ALIPAY',
           customer_id: customerId,
           user_id: userId,
           kind: 'search-pack',
