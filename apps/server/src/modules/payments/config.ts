@@ -16,21 +16,22 @@ const bankAccountJson = z
   })
   .pipe(bankAccount);
 
-/** Demo accounts, so transfers work out of the box; a real business sets both variables. */
+/**
+ * Demo accounts, so transfers work out of the box; a real business sets both variables. No remark: the transfer tab
+ * itself says what goes in the transfer's note (the payment reference).
+ */
 const DEMO_BANK_ACCOUNTS: PaymentConfig['bankAccounts'] = {
   online: {
     accountName: '深圳市跨星通科技有限公司',
     bankName: '招商银行',
     accountNumber: '7559 1234 5678 901',
     branch: '深圳分行科技园支行',
-    remark: '转账时请备注订单号',
   },
   standard: {
     accountName: '跨星通（杭州）知识产权代理有限公司',
     bankName: '中国工商银行',
     accountNumber: '1202 0210 0910 0123 456',
     branch: '杭州分行西湖支行',
-    remark: '转账时请备注订单号',
   },
 };
 

@@ -15,6 +15,7 @@ const FAR = '2099-01-01T00:00:00.000Z';
 function created(overrides: Partial<CreatedPayment> = {}): CreatedPayment {
   return {
     orderNo: 'PAY001',
+    reference: 'KXT-PAY-QR2345',
     payType: 9,
     state: 'paying',
     qrCode: `${window.location.origin}/sandbox-pay/token-1`,
@@ -28,6 +29,7 @@ function created(overrides: Partial<CreatedPayment> = {}): CreatedPayment {
 function order(state: PaymentState, overrides: Partial<PaymentOrderView> = {}): PaymentOrderView {
   return {
     orderNo: 'PAY001',
+    reference: 'KXT-PAY-QR2345',
     kind: 'patent-fee',
     subjectRef: 'SC-1',
     description: '美国外观专利授权费',
@@ -56,7 +58,7 @@ const bank = {
   bankName: '招商银行',
   accountNumber: '7559 1234 5678 901',
   branch: '深圳分行科技园支行',
-  remark: '转账时请备注订单号',
+  remark: '请在工作日 16:00 前转账',
 };
 
 interface Setup {
@@ -64,6 +66,7 @@ interface Setup {
   latest?: PaymentOrderView | null;
   orderState?: () => PaymentState;
   createReply?: MockReply;
+  prepareReply?: MockReply;
 }
 
 function setup({
@@ -71,6 +74,7 @@ function setup({
   latest = null,
   orderState = () => 'paying',
   createReply,
+  prepareReply,
 }: Setup = {}) {
   const server = mockApi({
     'GET /api/payments/methods': ok(methods),
@@ -86,6 +90,27 @@ function setup({
       );
     },
     'GET /api/payments/orders/PAY001': () => ok(order(orderState())),
+    // The transfer tab's pending transfer: the same one each time it opens, as the server answers.
+    'POST /api/payments/transfers':
+      prepareReply ??
+      ok(
+        created({
+          orderNo: 'PAYT01',
+          reference: 'KXT-PAY-7QH2MX',
+          payType: 3,
+          state: 'created',
+          qrCode: undefined,
+        }),
+      ),
+    'POST /api/payments/orders/PAYT01/voucher': ok(
+      created({
+        orderNo: 'PAYT01',
+        reference: 'KXT-PAY-7QH2MX',
+        payType: 3,
+        state: 'submitted',
+        qrCode: undefined,
+      }),
+    ),
   });
   const onPaid = vi.fn();
   const onClose = vi.fn();
@@ -296,14 +321,43 @@ async function openTransfer(options: Setup = {}) {
   return view;
 }
 
-/** The transfers posted (the scan tab, shown first, has created its own QR order). */
+/** The vouchers posted to the prepared transfer. */
 const transfers = (server: ReturnType<typeof mockApi>) =>
-  server.callsTo('POST /api/payments').filter((call) => (call.body as { payType: number }).payType === 3);
+  server.callsTo('POST /api/payments/orders/PAYT01/voucher');
 
 const voucherInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 const payerInput = () => screen.getByRole('combobox', { name: '付款账户名称' });
 
 describe('PayDialog bank transfer', () => {
+  it('shows the payment reference for the transfer note before the voucher, copies it, and keeps it on reopening', async () => {
+    const { user, server } = await openTransfer();
+    expect(await screen.findByText('转账备注请填写以下付款参考号')).toBeInTheDocument();
+    expect(screen.getByText('KXT-PAY-7QH2MX')).toBeInTheDocument();
+    expect(server.callsTo('POST /api/payments/transfers')[0]?.body).toEqual({
+      serviceCode: 'SC-1',
+      payAmount: 260000,
+    });
+    await user.click(screen.getByRole('button', { name: '复制付款参考号' }));
+    expect(await navigator.clipboard.readText()).toBe('KXT-PAY-7QH2MX');
+    // Leaving the tab and coming back asks the server again, which answers the same pending transfer.
+    await user.click(screen.getByRole('tab', { name: '扫码支付' }));
+    await user.click(screen.getByRole('tab', { name: '银行转账' }));
+    expect(await screen.findByText('KXT-PAY-7QH2MX')).toBeInTheDocument();
+    expect(transfers(server)).toHaveLength(0);
+  });
+
+  it('says so and offers a retry when the reference cannot be created', async () => {
+    const view = setup({
+      prepareReply: fail(409, '您的授权费已提交，财务审核通过后将自动进入下一步，请耐心等待'),
+    });
+    await view.user.click(await screen.findByRole('tab', { name: '银行转账' }));
+    expect(
+      await screen.findByText('您的授权费已提交，财务审核通过后将自动进入下一步，请耐心等待'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: button('重试') })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: button('提交') })).toBeDisabled();
+  });
+
   it('shows the bank account and copies its details', async () => {
     const { user } = await openTransfer();
     expect(screen.getByText('招商银行')).toBeInTheDocument();
@@ -381,13 +435,7 @@ describe('PayDialog bank transfer', () => {
     expect(
       await screen.findByText('您的授权费已提交，财务审核通过后将自动进行下一步，请耐心等待'),
     ).toBeInTheDocument();
-    expect(transfers(server)[0]?.body).toEqual({
-      serviceCode: 'SC-1',
-      payType: 3,
-      payAmount: 260000,
-      receiptUrl: '/api/files/f1',
-      paymentAccount: '李明',
-    });
+    expect(transfers(server)[0]?.body).toEqual({ receiptUrl: '/api/files/f1', paymentAccount: '李明' });
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onPaid).not.toHaveBeenCalled();
     expect(JSON.parse(window.localStorage.getItem('kxt.payment.payerAccounts') ?? '[]')).toEqual([

@@ -1,18 +1,18 @@
 import { CopyOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { FILE_PURPOSES } from '@kxt/contracts/files';
-import { type BankAccount, PAY_TYPES, PAYER_ACCOUNT_MAX, transferProblems } from '@kxt/contracts/payments';
+import { type BankAccount, PAYER_ACCOUNT_MAX, transferProblems } from '@kxt/contracts/payments';
 import { useQueryClient } from '@tanstack/react-query';
-import { AutoComplete, Button, Descriptions, Flex, Form, Spin, theme, Upload } from 'antd';
+import { Alert, AutoComplete, Button, Descriptions, Flex, Form, Spin, Typography, theme, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { copyText } from '../../../components/DataTable/row-actions.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { useBankAccount } from '../api/bank-account.ts';
-import { createPayment } from '../api/create-payment.ts';
+import { submitTransfer, usePreparedTransfer } from '../api/prepare-transfer.ts';
 import { uploadVoucher } from '../api/upload-voucher.ts';
 import { readPayerHistory, rememberPayer } from './payer-history.ts';
-import { type PaymentSubject, paymentBody } from './payment-subject.ts';
+import type { PaymentSubject } from './payment-subject.ts';
 
 /** Voucher types by extension (spec §5); the server checks the bytes again. */
 const VOUCHER_EXTENSIONS = ['jpg', 'jpeg', 'png', 'pdf'];
@@ -30,9 +30,10 @@ const ACCOUNT_FIELDS = ['accountName', 'bankName', 'accountNumber', 'branch', 'r
 const COPYABLE = new Set<keyof BankAccount>(['accountName', 'bankName', 'accountNumber', 'branch']);
 
 /**
- * The bank transfer tab (spec §5): the account to pay to with copy buttons, the payer account name (required, at
- * most 50 characters, with the names used before on this browser) and one voucher; submitting creates a transfer
- * that finance reviews.
+ * The bank transfer tab (spec §5): the payment reference to write in the transfer's note (the pending transfer is
+ * created as the tab opens, and opening it again shows the same one), the account to pay to with copy buttons, the
+ * payer account name (required, at most 50 characters, with the names used before on this browser) and one
+ * voucher; submitting hands the transfer to finance, who find it by the same reference.
  */
 export function TransferPanel({
   subject,
@@ -46,6 +47,7 @@ export function TransferPanel({
   const message = useMessageApi();
   const queryClient = useQueryClient();
   const bank = useBankAccount(true);
+  const prepared = usePreparedTransfer(subject);
   const [form] = Form.useForm<{ paymentAccount: string }>();
   const [history] = useState(readPayerHistory);
   const [voucher, setVoucher] = useState<Voucher | null>(null);
@@ -82,11 +84,11 @@ export function TransferPanel({
       void message.warning(t('payment.transfer.voucherRequired'));
       return;
     }
+    const orderNo = prepared.data?.orderNo;
+    if (!orderNo) return;
     setSubmitting(true);
     try {
-      await createPayment(
-        paymentBody(subject, PAY_TYPES.transfer, { receiptUrl, paymentAccount: paymentAccount.trim() }),
-      );
+      await submitTransfer(orderNo, { receiptUrl, paymentAccount: paymentAccount.trim() });
     } catch (error) {
       if (isApiError(error)) {
         form.setFields(
@@ -114,8 +116,48 @@ export function TransferPanel({
     .filter((name) => name.toLowerCase().includes(typed.trim().toLowerCase()))
     .map((name) => ({ value: name }));
 
+  const reference = prepared.data?.reference;
   return (
     <Flex vertical gap="middle">
+      {prepared.isPending ? (
+        <Spin />
+      ) : prepared.isError || !reference ? (
+        <Alert
+          type="error"
+          showIcon
+          title={prepared.error?.message || t('payment.transfer.referenceError')}
+          action={
+            <Button size="small" onClick={() => void prepared.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          data-reference={reference}
+          title={t('payment.transfer.referenceTitle')}
+          description={
+            <Flex vertical gap={4}>
+              <Flex align="center" gap="small" wrap>
+                <Typography.Text strong style={{ fontFamily: 'monospace', fontSize: token.fontSizeHeading4 }}>
+                  {reference}
+                </Typography.Text>
+                <Button
+                  size="small"
+                  icon={<CopyOutlined />}
+                  aria-label={t('payment.transfer.copyReference')}
+                  onClick={() => void copy(reference)}
+                >
+                  {t('payment.transfer.copy')}
+                </Button>
+              </Flex>
+              <span>{t('payment.transfer.referenceHint')}</span>
+            </Flex>
+          }
+        />
+      )}
       {bank.isPending ? (
         <Spin />
       ) : bank.isError || !account ? (
@@ -195,7 +237,13 @@ export function TransferPanel({
             ) : null}
           </Flex>
         </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting} disabled={uploading}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={submitting}
+          disabled={uploading || !prepared.data}
+        >
           {t('payment.transfer.submit')}
         </Button>
       </Form>

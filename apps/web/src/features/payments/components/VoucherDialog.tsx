@@ -12,10 +12,13 @@ async function voucherType(url: string, signal: AbortSignal): Promise<string> {
 export function VoucherDialog({
   url,
   orderNo,
+  reference,
   onClose,
 }: {
   url: string | null;
   orderNo: string;
+  /** The payment reference, to check against the note on the voucher. */
+  reference: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -27,7 +30,7 @@ export function VoucherDialog({
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  const title = t('payment.admin.voucherTitle', { orderNo });
+  const title = t('payment.admin.voucherTitle', { orderNo, reference });
   let body = (
     <Flex justify="center" style={{ padding: token.paddingLG }}>
       <Spin aria-label={t('common.loading')} />

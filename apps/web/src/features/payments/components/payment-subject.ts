@@ -1,4 +1,4 @@
-import type { CreatePaymentBody, PayType } from '@kxt/contracts/payments';
+import type { CreatePaymentBody, PayType, PrepareTransferBody } from '@kxt/contracts/payments';
 
 /** What a payment is for: a patent fee (serviceCode) or a catalogue product (productId, quantity, mark). */
 export interface PaymentSubject {
@@ -10,12 +10,8 @@ export interface PaymentSubject {
   amount: number;
 }
 
-/** The body of `POST /api/payments` for a subject and pay type: exactly one of serviceCode and productId. */
-export function paymentBody(
-  subject: PaymentSubject,
-  payType: PayType,
-  extra: Pick<CreatePaymentBody, 'receiptUrl' | 'paymentAccount' | 'returnUrl'> = {},
-): CreatePaymentBody {
+/** What is paid for and the amount shown: exactly one of serviceCode and productId. */
+export function subjectBody(subject: PaymentSubject): PrepareTransferBody {
   const mark = subject.mark?.trim();
   const target =
     subject.serviceCode !== undefined
@@ -25,5 +21,14 @@ export function paymentBody(
           quantity: subject.quantity ?? 1,
           ...(mark ? { mark } : {}),
         };
-  return { ...target, payType, payAmount: subject.amount, ...extra };
+  return { ...target, payAmount: subject.amount };
+}
+
+/** The body of `POST /api/payments` for a subject and pay type. */
+export function paymentBody(
+  subject: PaymentSubject,
+  payType: PayType,
+  extra: Pick<CreatePaymentBody, 'receiptUrl' | 'paymentAccount' | 'returnUrl'> = {},
+): CreatePaymentBody {
+  return { ...subjectBody(subject), payType, ...extra };
 }

@@ -22,6 +22,7 @@ const finance: CurrentUser = {
 function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {
   return {
     orderNo: 'PAY100',
+    reference: 'KXT-PAY-A2B3C4',
     kind: 'patent-fee',
     subjectRef: 'SC-1',
     description: '美国外观专利授权费',
@@ -57,6 +58,7 @@ const rows = [
   payment(),
   payment({
     orderNo: 'PAY200',
+    reference: 'KXT-PAY-D5E6F7',
     kind: 'search-pack',
     description: '商标查询 20 次',
     payType: 9,
@@ -70,6 +72,7 @@ const rows = [
   }),
   payment({
     orderNo: 'PAY300',
+    reference: 'KXT-PAY-G8H9J2',
     description: '美国外观专利授权费（重复）',
     state: 'approved',
     status: 2,
@@ -84,7 +87,14 @@ const rows = [
 /** Online orders in every state but submitted, succeeded and approved: none of them can be refunded. */
 const unrefundable = (['created', 'paying', 'failed', 'closed', 'rejected', 'refunded'] as const).map(
   (state, index) =>
-    payment({ orderNo: `PAY9${index}`, state, payType: 9, payerAccount: null, voucherUrl: null }),
+    payment({
+      orderNo: `PAY9${index}`,
+      reference: `KXT-PAY-ZZZZZ${index + 2}`,
+      state,
+      payType: 9,
+      payerAccount: null,
+      voucherUrl: null,
+    }),
 );
 
 const tabs = [
@@ -135,6 +145,23 @@ describe('finance payments page', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'submitted', pageNum: '1' }));
   });
 
+  it('has a real subtitle, shows each payment reference, copies it, and searches by it', async () => {
+    const { user, lastQuery } = setup();
+    expect(await screen.findByText('KXT-PAY-A2B3C4')).toBeInTheDocument();
+    expect(
+      screen.getByText('审核客户的银行转账，查看所有支付订单，并为已退回的款项登记退款。'),
+    ).toBeInTheDocument();
+    // "内容" stays the description column's header, never the page's subtitle.
+    expect(screen.queryAllByText('内容').filter((element) => element.tagName === 'P')).toHaveLength(0);
+    expect(within(rowOf('PAY100')).getByText('KXT-PAY-A2B3C4')).toBeInTheDocument();
+    await user.click(within(rowOf('PAY100')).getByRole('button', { name: /复制|Copy/ }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('KXT-PAY-A2B3C4'));
+
+    await user.type(screen.getByPlaceholderText('付款参考号、订单号、客户、付款账户'), 'a2b3c4');
+    await user.click(screen.getByRole('button', { name: button('查询') }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ keyword: 'a2b3c4' }));
+  });
+
   it('approves a submitted transfer after a confirmation, then refreshes', async () => {
     const { user, server } = setup();
     await screen.findByText('PAY100');
@@ -142,6 +169,7 @@ describe('finance payments page', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('确定通过订单 PAY100 的转账？');
     expect(dialog).toHaveTextContent('¥2,600.00');
+    expect(dialog).toHaveTextContent('请核对转账备注中的付款参考号 KXT-PAY-A2B3C4');
     expect(server.callsTo('POST /api/admin/payments/PAY100/approve')).toHaveLength(0);
     const listed = server.callsTo('GET /api/admin/payments').length;
     await user.click(within(dialog).getByRole('button', { name: button('通过') }));
@@ -182,7 +210,7 @@ describe('finance payments page', () => {
       async () => new Response(null, { status: 200, headers: { 'content-type': 'image/png' } }),
     );
     await user.click(within(rowOf('PAY100')).getByRole('button', { name: '查看凭证' }));
-    const image = await screen.findByRole('img', { name: '转账凭证 PAY100' });
+    const image = await screen.findByRole('img', { name: '转账凭证 PAY100（付款参考号 KXT-PAY-A2B3C4）' });
     expect(image).toHaveAttribute('src', '/api/files/f1');
     expect(screen.getByRole('link', { name: '在新窗口打开' })).toHaveAttribute('href', '/api/files/f1');
   });
@@ -205,14 +233,15 @@ describe('finance payments page', () => {
     expect(within(rowOf('PAY100')).queryByText('重复支付')).toBeNull();
   });
 
-  it('records a refund only with a reason, says nothing delivered is undone, posts it and refreshes', async () => {
+  it('records a refund only with a reason, says the patent service stops, posts it and refreshes', async () => {
     const { user, server } = setup();
     await screen.findByText('PAY200');
     await user.click(within(rowOf('PAY200')).getByRole('button', { name: '退款登记' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('登记订单 PAY200 的退款');
     expect(dialog).toHaveTextContent('¥99.00');
-    expect(dialog).toHaveTextContent('不会自动退款，也不会撤销已办理的服务');
+    expect(dialog).toHaveTextContent('不会自动退款');
+    expect(dialog).toHaveTextContent('专利订单将随之停止（已退款）');
     await user.click(within(dialog).getByRole('button', { name: button('退款登记') }));
     expect(await within(dialog).findByText('请填写退款原因')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: '退款原因' }), '   ');

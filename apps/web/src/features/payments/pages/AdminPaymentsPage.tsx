@@ -4,7 +4,7 @@ import {
   REFUNDABLE_PAYMENT_STATES,
   REJECT_REASON_MAX,
 } from '@kxt/contracts/payments';
-import { Alert, Button, Flex, Form, Input, Space, Tag, Tooltip } from 'antd';
+import { Alert, Button, Flex, Form, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
@@ -26,7 +26,8 @@ import { kindEnum, payTypeEnum, stateEnum } from '../components/payment-enums.ts
 import { VoucherDialog } from '../components/VoucherDialog.tsx';
 
 /**
- * /admin/payments (finance and admin): every payment order, transfers waiting for review first; a submitted
+ * /admin/payments (finance and admin): every payment order with its payment reference (the transfer's note, and
+ * what the keyword finds), transfers waiting for review first; a submitted
  * transfer is approved (after a confirmation) or rejected with a reason the customer sees. A paid order (succeeded
  * or approved) can be recorded as refunded once the money went back by bank or in the provider's console; orders
  * that paid a subject twice carry a tag, as they are the ones to refund.
@@ -48,7 +49,10 @@ export default function AdminPaymentsPage() {
   const askApprove = async (row: PaymentRow) => {
     const confirmed = await confirm({
       title: t('payment.admin.approveTitle', { orderNo: row.orderNo }),
-      content: t('payment.admin.approveContent', { amount: money(row.amount, row.currency) }),
+      content: t('payment.admin.approveContent', {
+        amount: money(row.amount, row.currency),
+        reference: row.reference,
+      }),
       okText: t('payment.admin.approve'),
       okType: 'primary',
     });
@@ -64,6 +68,17 @@ export default function AdminPaymentsPage() {
 
   const columns: DataTableColumn<PaymentRow>[] = [
     keywordColumn(t('lists.keyword'), t('payment.admin.keywordPlaceholder')),
+    {
+      // What the customer wrote in the transfer's note: finance matches bank statements by it.
+      title: t('payment.admin.reference'),
+      dataIndex: 'reference',
+      search: false,
+      render: (_dom, row) => (
+        <Typography.Text strong copyable style={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+          {row.reference}
+        </Typography.Text>
+      ),
+    },
     {
       title: t('payment.admin.orderNo'),
       dataIndex: 'orderNo',
@@ -173,7 +188,7 @@ export default function AdminPaymentsPage() {
   return (
     <Flex vertical gap="large">
       {confirmHolder}
-      <PageTitle title={t('payment.admin.title')} description={t('payment.admin.description')} />
+      <PageTitle title={t('payment.admin.title')} description={t('payment.admin.subtitle')} />
       <DataTable<PaymentRow>
         tableKey="admin.payments"
         rowKey="orderNo"
@@ -196,6 +211,7 @@ export default function AdminPaymentsPage() {
       <VoucherDialog
         url={voucher?.voucherUrl ?? null}
         orderNo={voucher?.orderNo ?? ''}
+        reference={voucher?.reference ?? ''}
         onClose={() => setVoucher(null)}
       />
       <ModalForm<{ reason: string }>
