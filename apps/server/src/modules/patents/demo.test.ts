@@ -79,6 +79,39 @@ describe('demo patents', () => {
     expect(seedMs).toBeLessThan(2000);
   });
 
+  it('never dates anything about an order before the order was created', async () => {
+    const orders = await t.ctx.db
+      .selectFrom('patent_orders')
+      .select(['id', 'created_at', 'submission_time', 'audit_time', 'rejection_time'])
+      .execute();
+    expect(orders.length).toBeGreaterThan(0);
+    const createdOf = new Map(orders.map((order) => [order.id, order.created_at]));
+    const late: string[] = [];
+    const check = (what: string, id: number, time: string | null, floor: string | null | undefined) => {
+      if (time !== null && floor && time < floor) late.push(`${what} of order ${id}: ${time} < ${floor}`);
+    };
+    for (const order of orders) {
+      check('submission', order.id, order.submission_time, order.created_at);
+      check('audit', order.id, order.audit_time, order.created_at);
+      check('audit after submission', order.id, order.audit_time, order.submission_time);
+      check('rejection', order.id, order.rejection_time, order.created_at);
+    }
+    const related = [
+      ...(await t.ctx.db.selectFrom('patent_office_actions').select(['order_id', 'created_at']).execute()),
+      ...(await t.ctx.db.selectFrom('patent_reject_reasons').select(['order_id', 'created_at']).execute()),
+    ];
+    for (const row of related) check('record', row.order_id, row.created_at, createdOf.get(row.order_id));
+    const audits = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'created_at'])
+      .where('entity_type', '=', 'patent_order')
+      .execute();
+    for (const row of audits) {
+      check('audit row', Number(row.entity_id), row.created_at, createdOf.get(Number(row.entity_id)));
+    }
+    expect(late).toEqual([]);
+  });
+
   it('has two versions of additional rules; the newest applies', async () => {
     const all = (await reviewer.get('/api/admin/patents?countryId=42&status=19')).json();
     const detail = (await reviewer.get(`/api/admin/patents/${all.rows[0].id}/materials`)).json().data;

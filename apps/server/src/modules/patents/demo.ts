@@ -8,7 +8,7 @@ import type {
 import type { Insertable, Kysely } from 'kysely';
 import type { DB, PatentOrdersTable } from '../../db/schema.ts';
 import { utcDate } from '../../lib/list.ts';
-import { DAY, isoBefore, nowIso } from '../../lib/time.ts';
+import { DAY, isoAfter, isoBefore, nowIso } from '../../lib/time.ts';
 import { storeGeneratedFile } from '../agreements/stored-files.ts';
 import { fileUrl } from '../files/service.ts';
 import type { FileStorage } from '../files/storage.ts';
@@ -143,6 +143,9 @@ async function demoFiles(deps: Deps, customer: DemoPatentCustomer) {
 
 const files = (file: { name: string; url: string }): AttachedFile[] => [{ name: file.name, url: file.url }];
 
+/** The later of two UTC ISO times (they sort as text). */
+const later = (a: string, b: string) => (a > b ? a : b);
+
 /**
  * Demo patent orders for each customer, in every status with the records each status implies (materials, filing
  * receipts, office actions, reply packages, receipts, fees, registrations, certificates), real generated PDFs and a
@@ -195,7 +198,12 @@ export async function seedDemoPatents(
     const file = await demoFiles(deps, customer);
     for (const [index, plan] of PLAN.entries()) {
       const product = PRODUCTS[index % PRODUCTS.length] as (typeof PRODUCTS)[number];
+      // One timeline per order, so nothing happens to it before it exists: created, materials submitted 3 days later,
+      // reviewed the day after; what follows (rejections, office actions) never before the review.
       const created = isoBefore((PLAN.length - index) * 6 * DAY + 3 * DAY);
+      const submitted = isoBefore((PLAN.length - index) * 6 * DAY);
+      const reviewed = isoBefore((PLAN.length - index) * 6 * DAY - DAY);
+      const rejected = later(isoBefore(5 * DAY), reviewed);
       const day = (offset: number) => utcDate(offset);
       const code = `PT-${customer.tag}-${String(index + 1).padStart(3, '0')}`;
       const isUs = plan.country === US;
@@ -254,9 +262,9 @@ export async function seedDemoPatents(
         status: plan.status,
         created_at: created,
         updated_at: nowIso(),
-        submission_time: plan.status === 1 ? null : isoBefore((PLAN.length - index) * 6 * DAY),
-        audit_time: plan.status === -1 || REVIEWED.includes(plan.status) ? isoBefore(80 * DAY) : null,
-        rejection_time: plan.status === -1 || plan.status === -2 ? isoBefore(5 * DAY) : null,
+        submission_time: plan.status === 1 ? null : submitted,
+        audit_time: plan.status === -1 || REVIEWED.includes(plan.status) ? reviewed : null,
+        rejection_time: plan.status === -1 || plan.status === -2 ? rejected : null,
         oa_abort_answer_time:
           plan.status === 5 || plan.status === -2 ? day(plan.status === 5 ? 12 : 40) : null,
         renewal_time: plan.status === 11 ? day(25) : null,
@@ -331,7 +339,7 @@ export async function seedDemoPatents(
               plan.status === -1
                 ? '产品图片背景不是白色，且缺少后视图，请补充后重新上传。'
                 : '答复包缺少修改后的附图，请补充后重新上传。',
-            created_at: isoBefore(5 * DAY),
+            created_at: rejected,
           })
           .execute();
       }
@@ -347,7 +355,7 @@ export async function seedDemoPatents(
             oa_file_id: withLetter ? file.officeAction.id : null,
             ascertainment_file_id: withLetter ? null : file.officeAction.id,
             created_by: ids.reviewerUserId,
-            created_at: isoBefore(30 * DAY),
+            created_at: later(isoBefore(30 * DAY), isoAfter(DAY, new Date(reviewed))),
           })
           .execute();
       }
