@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
@@ -10,6 +12,9 @@ useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
 });
+
+/** Where screenshots of the transfer tab go when asked for (`PAYMENTS_SHOTS=<folder>`); none otherwise. */
+const SHOTS = process.env.PAYMENTS_SHOTS;
 
 /** A 1×1 transparent PNG: the smallest real voucher image. */
 const PNG = Buffer.from(
@@ -123,9 +128,28 @@ describe('payments', () => {
     expect(serviceCode).toBeDefined();
     const code = serviceCode as string;
 
+    // The transfer tab shows the payment reference for the transfer's note before any voucher, with a copy button.
+    const first = await openPayDialog(page, code);
+    await first.dialog.getByRole('tab', { name: '银行转账' }).click();
+    await first.dialog.getByText('转账备注请填写以下付款参考号').waitFor();
+    const shown = first.dialog.locator('[data-reference]');
+    const reference = (await shown.getAttribute('data-reference')) as string;
+    expect(reference).toMatch(/^KXT-PAY-[A-Z2-9]{6}$/);
+    expect(await shown.textContent()).toBe(reference);
+    await first.dialog.getByRole('button', { name: '复制付款参考号' }).click();
+    await page.getByText('复制成功').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+    if (SHOTS) {
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS, 'transfer-reference-zh-CN.png') });
+    }
+    // Closing and opening the dialog again shows the same reference: no new payment per opening.
+    await first.dialog.locator('.ant-modal-close').click();
+    await first.dialog.waitFor({ state: 'hidden' });
     const { dialog } = await openPayDialog(page, code);
     await dialog.getByRole('tab', { name: '银行转账' }).click();
     await dialog.getByText('收款账户').waitFor();
+    expect(await dialog.locator('[data-reference]').getAttribute('data-reference')).toBe(reference);
     await dialog.getByRole('combobox', { name: '付款账户名称' }).fill('深圳市星辰跨境电商有限公司');
     const uploaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/files');
     await dialog.locator('input[type="file"]').setInputFiles({
@@ -140,14 +164,16 @@ describe('payments', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await paymentStatus(page, code)).toBe(1);
 
-    // Finance finds the transfer under 待审核 and approves it.
+    // Finance finds the transfer by the reference on the bank statement (typed in lower case), and approves it.
     const finance = await loggedIn('finance', '/admin/payments');
     await finance.page.waitForURL(/\/admin\/payments$/);
-    const financeRow = finance.page
-      .locator('.ant-table-tbody tr.ant-table-row')
-      .filter({ hasText: code })
-      .first();
+    await finance.page.getByPlaceholder('付款参考号、订单号、客户、付款账户').fill(reference.toLowerCase());
+    await finance.page.getByRole('button', { name: /查\s?询/ }).click();
+    const rows = finance.page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    const financeRow = rows.filter({ hasText: code }).first();
     await financeRow.waitFor();
+    await financeRow.getByText(reference).waitFor();
     await financeRow.getByText('待财务审核').waitFor();
     await financeRow.getByRole('button', { name: '查看凭证' }).click();
     await finance.page.getByRole('img', { name: /转账凭证/ }).waitFor();

@@ -136,12 +136,15 @@ export function TransferPanel({
         <Alert
           type="info"
           showIcon
-          data-reference={reference}
           title={t('payment.transfer.referenceTitle')}
           description={
             <Flex vertical gap={4}>
               <Flex align="center" gap="small" wrap>
-                <Typography.Text strong style={{ fontFamily: 'monospace', fontSize: token.fontSizeHeading4 }}>
+                <Typography.Text
+                  strong
+                  data-reference={reference}
+                  style={{ fontFamily: 'monospace', fontSize: token.fontSizeHeading4 }}
+                >
                   {reference}
                 </Typography.Text>
                 <Button
