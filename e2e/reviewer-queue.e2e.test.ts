@@ -124,7 +124,7 @@ describe('reviewer queue', () => {
       const inReview = answer.rows.find((row) => row.status === 2) as PatentQueueRow;
       const row = rows.filter({ hasText: inReview.serviceCode }).first();
       await row.getByRole('button', { name: labels.view }).click();
-      const drawer = page.locator('.ant-drawer-content').last();
+      const drawer = page.locator('.ant-drawer').last();
       await drawer.getByRole('tab', { name: labels.materialsTab }).waitFor();
       expect(await drawer.getByRole('tab', { name: labels.materialsTab }).getAttribute('aria-selected')).toBe(
         'true',
@@ -133,14 +133,20 @@ describe('reviewer queue', () => {
       await download.waitFor();
       await shot(page, `drawer-1440-${language}`);
 
-      // A phone: the same counts and queue read at 390 px.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.keyboard.press('Escape');
-      await shot(page, `queue-390-${language}`);
-      await page.goto(`${server.baseUrl}/admin`);
-      await page.locator('[data-queue-count="staff"]').waitFor();
-      await page.getByText(labels.waitingOnMe).first().waitFor();
-      await shot(page, `home-390-${language}`);
+      // A phone: the same counts and queue at 390 px.
+      const phone = await logIn(language, { width: 390, height: 844 });
+      await phone
+        .locator('[data-queue-count="staff"] .ant-statistic-content')
+        .filter({ hasText: String(shown) })
+        .waitFor();
+      await shot(phone, `home-390-${language}`);
+      await phone.locator('[data-queue-count="staff"]').click();
+      await phone
+        .locator('.ant-table-tbody tr.ant-table-row')
+        .first()
+        .filter({ hasText: first.serviceCode })
+        .waitFor();
+      await shot(phone, `queue-390-${language}`);
     });
   }
 });

@@ -65,7 +65,7 @@ const FILED: readonly number[] = [4, 5, -2, 6, 7, 8, 9, 10, 11, 12, 19, 20, -6, 
 const REVIEWED: readonly number[] = [3, ...FILED];
 const WITH_OFFICE_ACTION: readonly number[] = [5, -2, 6, 7, 10];
 /** Days until the OA reply deadline of orders whose reply is outstanding. */
-const OA_DEADLINE_DAYS: Partial<Record<number, number>> = { 5: 12, [-2]: 40, 6: 9 };
+const OA_DEADLINE_DAYS: Partial<Record<number, number>> = { 5: 12, [-2]: 40, 6: 5 };
 const WITH_REPLY: readonly number[] = [-2, 6, 7, 10];
 const WITH_REVIEW_RECEIPT: readonly number[] = [8, 9, 10, 11, 12, 19, 20];
 const FEE_SET: readonly number[] = [12, 10, 19, 20, 11];

@@ -20,10 +20,10 @@ export function PatentQueueCounts() {
         ? token.colorWarning
         : undefined;
   return (
-    <Card title={t('home.queue.title')} extra={<Link to={queueLink('staff')}>{t('home.queue.open')}</Link>}>
+    <Card title={t('home.queue.title')}>
       <Row gutter={[16, 16]}>
         {PATENT_QUEUE_VIEWS.map((view) => (
-          <Col key={view} xs={12} md={6}>
+          <Col key={view} xs={24} sm={12} lg={6}>
             <Link to={queueLink(view)} data-queue-count={view} style={{ display: 'block' }}>
               <Card size="small" hoverable>
                 <Statistic

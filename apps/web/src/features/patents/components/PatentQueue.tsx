@@ -1,6 +1,6 @@
 import { PATENT_QUEUE_VIEWS, type PatentQueueRow, type PatentQueueView } from '@kxt/contracts/patent-queue';
 import type { PatentActor } from '@kxt/contracts/patents';
-import { Badge, Flex, Segmented, Tooltip } from 'antd';
+import { Badge, Flex, Grid, Segmented, Tooltip } from 'antd';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionsColumn } from '../../../components/DataTable/common-columns.tsx';
@@ -30,6 +30,8 @@ export function PatentQueue({ actor, view, onViewChange, work, actionRef }: Pate
   const { t, i18n } = useTranslation();
   const countries = usePatentCountries();
   const summary = usePatentQueueSummary();
+  // On a phone the four views stack rather than run off the screen.
+  const narrow = !Grid.useBreakpoint().md;
 
   const columns: DataTableColumn<PatentQueueRow>[] = [
     ...patentColumns<PatentQueueRow>(
@@ -73,7 +75,8 @@ export function PatentQueue({ actor, view, onViewChange, work, actionRef }: Pate
         aria-label={t('patent.queue.views')}
         value={view}
         onChange={onViewChange}
-        style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+        vertical={narrow}
+        style={{ alignSelf: narrow ? 'stretch' : 'flex-start' }}
         options={PATENT_QUEUE_VIEWS.map((key) => ({
           value: key,
           label: (
