@@ -170,6 +170,8 @@ describe('patent list reset', () => {
 describe('review dialogs', () => {
   it('start undecided, refuse a submit without a decision, and say where approving leads', async () => {
     const page = await logIn('/admin/patents', 'reviewer', { width: 1280, height: 800 });
+    // The reviewer lands on the queue (待处理); the status tabs are on 全部订单.
+    await page.getByRole('tab', { name: '全部订单' }).click();
     if (SHOTS) {
       await page.locator('.ant-table').first().scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, 'reviewer-list-1280-zh-CN.png') });

@@ -121,6 +121,8 @@ describe('patent registration, customer and reviewer', () => {
 
     // The reviewer rejects the materials with a reason.
     const reviewer = await logIn('/admin/patents', 'reviewer');
+    // The reviewer lands on the queue (待处理); this flow searches every order.
+    await reviewer.getByRole('tab', { name: '全部订单' }).click();
     let row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '审核资料' }).click();
     let review = dialog(reviewer, '审核资料');

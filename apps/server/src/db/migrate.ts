@@ -9,6 +9,7 @@ import { paymentRefunds } from './migrations/0007-payment-refunds.ts';
 import { demoSeed } from './migrations/0008-demo-seed.ts';
 import { markDesignations } from './migrations/0009-mark-designations.ts';
 import { paymentReferences } from './migrations/0010-payment-references.ts';
+import { patentStatusChanged } from './migrations/0014-patent-status-changed.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-demo-seed': demoSeed,
   '0009-mark-designations': markDesignations,
   '0010-payment-references': paymentReferences,
+  '0014-patent-status-changed': patentStatusChanged,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -339,6 +339,8 @@ export interface PatentOrdersTable {
   status: number;
   created_at: string;
   updated_at: string;
+  /** When the order entered its current status (set by every move); null reads as `created_at`. */
+  status_changed_at: Generated<string | null>;
   submission_time: string | null;
   audit_time: string | null;
   rejection_time: string | null;

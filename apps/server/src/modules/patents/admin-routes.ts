@@ -1,4 +1,5 @@
-import { dataEnvelope } from '@kxt/contracts/envelope';
+import { dataEnvelope, listEnvelope } from '@kxt/contracts/envelope';
+import { patentQueueQuery, patentQueueRow, patentQueueSummary } from '@kxt/contracts/patent-queue';
 import {
   adminPatentListQuery,
   adminPatentRow,
@@ -42,6 +43,7 @@ import {
   saveUsFiling,
   setAuthorizationFee,
 } from './admin-service.ts';
+import { patentQueue, patentQueueSummary as queueSummary } from './queue.ts';
 import { patentActorOf } from './transitions.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -78,6 +80,38 @@ export async function patentAdminRoutes(app: FastifyInstance) {
       );
       return okList(rows, total, { obj });
     },
+  );
+
+  routes.get(
+    '/api/admin/patents/queue',
+    {
+      config: { access: REVIEWERS },
+      schema: {
+        tags: ['patents'],
+        summary:
+          'The reviewer’s queue: orders of one view (waiting on staff by default), nearest OA reply deadline first, then longest waiting',
+        querystring: patentQueueQuery,
+        response: { 200: listEnvelope(patentQueueRow) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await patentQueue(db, request.query, request.locale);
+      return okList(rows, total);
+    },
+  );
+
+  routes.get(
+    '/api/admin/patents/queue/summary',
+    {
+      config: { access: REVIEWERS },
+      schema: {
+        tags: ['patents'],
+        summary:
+          'The 工作台 counts: waiting on staff, OA replies due within 7 days, overdue, waiting on the customer',
+        response: { 200: dataEnvelope(patentQueueSummary) },
+      },
+    },
+    async (request) => ok(await queueSummary(db), request.t('ok')),
   );
 
   routes.get(

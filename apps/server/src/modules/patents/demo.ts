@@ -64,6 +64,8 @@ const PLAN: readonly PlannedOrder[] = [
 const FILED: readonly number[] = [4, 5, -2, 6, 7, 8, 9, 10, 11, 12, 19, 20, -6, -7];
 const REVIEWED: readonly number[] = [3, ...FILED];
 const WITH_OFFICE_ACTION: readonly number[] = [5, -2, 6, 7, 10];
+/** Days until the OA reply deadline of orders whose reply is outstanding. */
+const OA_DEADLINE_DAYS: Partial<Record<number, number>> = { 5: 12, [-2]: 40, 6: 5 };
 const WITH_REPLY: readonly number[] = [-2, 6, 7, 10];
 const WITH_REVIEW_RECEIPT: readonly number[] = [8, 9, 10, 11, 12, 19, 20];
 const FEE_SET: readonly number[] = [12, 10, 19, 20, 11];
@@ -262,11 +264,18 @@ export async function seedDemoPatents(
         status: plan.status,
         created_at: created,
         updated_at: nowIso(),
+        // Orders have waited in their status for different times (2 to 8 days), so the queue's order shows; never
+        // since before the order's own last event.
+        status_changed_at: later(
+          isoBefore(((index % 4) + 1) * 2 * DAY),
+          plan.status === -1 || plan.status === -2 ? rejected : reviewed,
+        ),
         submission_time: plan.status === 1 ? null : submitted,
         audit_time: plan.status === -1 || REVIEWED.includes(plan.status) ? reviewed : null,
         rejection_time: plan.status === -1 || plan.status === -2 ? rejected : null,
+        // An OA reply is outstanding at 5, -2 and 6 (uploaded, not yet accepted): the queue puts 6 first by it.
         oa_abort_answer_time:
-          plan.status === 5 || plan.status === -2 ? day(plan.status === 5 ? 12 : 40) : null,
+          OA_DEADLINE_DAYS[plan.status] === undefined ? null : day(OA_DEADLINE_DAYS[plan.status] ?? 0),
         renewal_time: plan.status === 11 ? day(25) : null,
         brand_oath_time: registration?.brandOathTime ?? null,
         filing_receipt: receipt ? JSON.stringify(receipt) : null,

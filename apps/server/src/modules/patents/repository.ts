@@ -1,5 +1,10 @@
-import { type AdminPatentListQuery, PATENT_STATUS_LABELS, PATENT_STATUSES } from '@kxt/contracts/patents';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import {
+  type AdminPatentListQuery,
+  FINAL_PATENT_STATUSES,
+  PATENT_STATUS_LABELS,
+  PATENT_STATUSES,
+} from '@kxt/contracts/patents';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, PatentOrderRow } from '../../db/schema.ts';
 import { containsText, countByColumn, pageOffset } from '../../lib/list.ts';
 
@@ -82,6 +87,11 @@ const JOINED_COLUMNS = [
   'customers.name as customer_name',
 ] as const;
 
+/** Orders still under way list before finished ones (certified, cancelled, refunded, closed), then newest first. */
+const FINISHED_LAST = sql`case when patent_orders.status in (${sql.join(
+  FINAL_PATENT_STATUSES.map((status) => sql.lit(status)),
+)}) then 1 else 0 end`;
+
 const joined = (db: Kysely<DB>) =>
   db
     .selectFrom('patent_orders')
@@ -114,6 +124,7 @@ export async function listPatentOrders(
           .selectAll('patent_orders')
           .select(JOINED_COLUMNS)
           .$if(statuses !== undefined, (query) => query.where('patent_orders.status', 'in', statuses ?? []))
+          .orderBy(FINISHED_LAST)
           .orderBy('patent_orders.created_at', 'desc')
           .orderBy('patent_orders.id', 'desc')
           .limit(page.pageSize)

@@ -73,9 +73,10 @@ export async function applyTransition(
     throw new HttpError(400, 'patent.reasonRequired', {}, { reason: 'patent.reasonRequired' });
   }
   const to = transitionTarget(transition, order.country_id);
+  const at = nowIso();
   const result = await trx
     .updateTable('patent_orders')
-    .set({ ...options.set, status: to, updated_at: nowIso() })
+    .set({ ...options.set, status: to, updated_at: at, status_changed_at: at })
     .where('id', '=', order.id)
     .where('status', '=', order.status)
     .executeTakeFirst();

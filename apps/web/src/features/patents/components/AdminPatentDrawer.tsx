@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { type PatentHistoryEntry, useAdminPatent, usePatentHistory } from '../api/admin-patent.ts';
 import { historyActionLabel, historyActorLabel, historyChangeText } from './history-labels.ts';
+import { MaterialsPanel } from './MaterialsView.tsx';
 import { PatentRecord, type PatentRecordKind } from './PatentRecordDialog.tsx';
 
 const RECORDS: PatentRecordKind[] = [
@@ -15,7 +16,7 @@ const RECORDS: PatentRecordKind[] = [
   'expeditedNotice',
 ];
 
-/** 查看 (back office): the order, every record it holds and its audit trail. */
+/** 查看 (back office): the order, the materials submitted, every record it holds and its audit trail. */
 export function AdminPatentDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const detail = useAdminPatent(id);
@@ -58,6 +59,12 @@ export function AdminPatentDrawer({ id, onClose }: { id: number | null; onClose:
           />
           <Tabs
             items={[
+              // The customer's submission first: what a reviewer checks before any other step.
+              {
+                key: 'materials',
+                label: t('patent.queue.materialsTab'),
+                children: <MaterialsPanel id={row.id} scope="admin" />,
+              },
               ...RECORDS.map((kind) => ({
                 key: kind,
                 label: t(`patent.records.${kind}`),

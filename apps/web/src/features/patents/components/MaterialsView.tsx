@@ -94,10 +94,28 @@ interface MaterialsDrawerProps {
   footer?: ReactNode;
 }
 
+/** An order's materials as its answer holds them (the submission first), with when they were submitted. */
+export function MaterialsPanel({ id, scope = 'customer' }: { id: number; scope?: 'customer' | 'admin' }) {
+  const { t } = useTranslation();
+  const answer = useMaterials(id, scope);
+  if (answer.isPending) return <Spin />;
+  if (answer.isError) return <Alert type="error" showIcon title={answer.error.message} />;
+  if (!answer.data.materials) return <Empty description={t('patent.materials.empty')} />;
+  return (
+    <Flex vertical gap="middle">
+      {answer.data.submittedAt ? (
+        <span>
+          {t('patent.materials.submittedAt')}: {formatDateTime(answer.data.submittedAt)}
+        </span>
+      ) : null}
+      <MaterialsView materials={answer.data.materials as Partial<MaterialsValues>} />
+    </Flex>
+  );
+}
+
 /** 查看资料: the order's materials in a side drawer. */
 export function MaterialsDrawer({ id, scope = 'customer', onClose, footer }: MaterialsDrawerProps) {
   const { t } = useTranslation();
-  const answer = useMaterials(id, scope);
   return (
     <Drawer
       title={t('patent.materials.viewTitle')}
@@ -107,22 +125,7 @@ export function MaterialsDrawer({ id, scope = 'customer', onClose, footer }: Mat
       destroyOnHidden
       footer={footer}
     >
-      {answer.isPending ? (
-        <Spin />
-      ) : answer.isError ? (
-        <Alert type="error" showIcon title={answer.error.message} />
-      ) : answer.data.materials ? (
-        <Flex vertical gap="middle">
-          {answer.data.submittedAt ? (
-            <span>
-              {t('patent.materials.submittedAt')}: {formatDateTime(answer.data.submittedAt)}
-            </span>
-          ) : null}
-          <MaterialsView materials={answer.data.materials as Partial<MaterialsValues>} />
-        </Flex>
-      ) : (
-        <Empty description={t('patent.materials.empty')} />
-      )}
+      {id !== null ? <MaterialsPanel id={id} scope={scope} /> : null}
     </Drawer>
   );
 }

@@ -48,7 +48,7 @@ function setup(user: CurrentUser = reviewer) {
     'POST /api/admin/patents/3/registration': ok(null),
     'POST /api/admin/patents/4/registration': ok(null),
   });
-  const view = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user });
+  const view = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents?tab=all', user });
   return { ...view, server };
 }
 
@@ -174,7 +174,7 @@ describe('patent review back office', () => {
       'GET /api/admin/customers': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
       'POST /api/admin/patents/6/office-action/deadline': ok({ status: 5 }),
     });
-    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user: reviewer });
+    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents?tab=all', user: reviewer });
     const dialog = await openAction(user, 'CN-5', '更正截止日');
     expect(within(dialog).getByText('2026-12-01')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: button('提交') }));
@@ -204,7 +204,7 @@ describe('patent review back office', () => {
       'GET /api/patent/countries': ok({ 7: '中国' }),
       'GET /api/admin/customers': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
     });
-    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user: reviewer });
+    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents?tab=all', user: reviewer });
     const lastQuery = () =>
       Object.fromEntries(server.callsTo('GET /api/admin/patents').at(-1)?.url.searchParams ?? []);
     await user.click(await screen.findByRole('tab', { name: '资料审核中 1' }));
@@ -250,7 +250,7 @@ describe('patent review back office', () => {
       'GET /api/patent/countries': ok({ 7: '中国' }),
       'GET /api/admin/customers': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
     });
-    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents', user: reviewer });
+    const { user } = renderWithApp(<AdminPatentsPage />, { path: '/admin/patents?tab=all', user: reviewer });
     await screen.findByText('US-12-speed');
     const names = (code: string) => rowActionLabels(user, rowOf(code));
     expect(await names('US-12-speed')).toContain('加急通知');
