@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './paging.ts';
 import {
   adminPatentRow,
+  ENDED_PATENT_STATUSES,
   PATENT_STATUSES,
   PATENT_TRANSITIONS,
   type PatentActor,
@@ -11,11 +12,13 @@ import {
 /**
  * The reviewer's work queue (issue #14 item 7). Who an order waits on is read from PATENT_TRANSITIONS: the statuses
  * some move of that actor starts from. Final statuses start no move, so closed, refunded and cancelled orders are in
- * no queue.
+ * no queue; and a move that ends an order uncompleted (a refund the payments module records) is not what anyone waits for.
  */
 function statusesMovedBy(actors: readonly PatentActor[]): PatentStatus[] {
-  const rules = Object.values(PATENT_TRANSITIONS).filter((rule) =>
-    rule.by.some((actor) => (actors as readonly string[]).includes(actor)),
+  const rules = Object.values(PATENT_TRANSITIONS).filter(
+    (rule) =>
+      !ENDED_PATENT_STATUSES.includes(rule.to) &&
+      rule.by.some((actor) => (actors as readonly string[]).includes(actor)),
   );
   return PATENT_STATUSES.filter((status) =>
     rules.some((rule) => (rule.from as readonly number[]).includes(status)),

@@ -78,6 +78,8 @@ export const AUTHORIZATION_VARIANT_STATUSES: readonly PatentStatus[] = [19, 20];
 export const HIDDEN_FROM_CUSTOMER_TABS: readonly PatentStatus[] = [-3, -6, -7];
 /** Final states: nothing moves an order out of them. */
 export const FINAL_PATENT_STATUSES: readonly PatentStatus[] = [11, -3, -6, -7];
+/** Final states that end an order without its certificate: cancelled, refunded, closed. */
+export const ENDED_PATENT_STATUSES: readonly PatentStatus[] = [-3, -6, -7];
 
 /** The customer's status tabs in order; 19 and 20 only when the country filter is 42. */
 export function customerStatusTabs(countryId?: number): PatentStatus[] {
