@@ -3,6 +3,9 @@ import type { MarkRecord } from './types.ts';
 
 export const TRANSLITERATION_KINDS = ['brand', 'seller', 'invented'] as const;
 export type TransliterationKind = (typeof TRANSLITERATION_KINDS)[number];
+/** How the Chinese name renders the Latin one: by sound, or wholly or partly by meaning (星巴克 STARBUCKS, 星 star). */
+export const RENDERINGS = ['sound', 'meaning'] as const;
+export type Rendering = (typeof RENDERINGS)[number];
 
 /** A mark's Latin name and its Chinese transliteration (or the Latin rendering of a Chinese name). */
 export interface TransliterationPair {
@@ -11,6 +14,8 @@ export interface TransliterationPair {
   readonly kind: TransliterationKind;
   /** Kept out of tuning: evaluated on its own. */
   readonly heldOut: boolean;
+  /** `meaning` pairs cannot be found by sound: recall is reported with and without them. */
+  readonly rendering: Rendering;
   readonly note?: string;
 }
 
@@ -21,7 +26,7 @@ export function parseTransliterationSet(json: unknown): TransliterationPair[] {
   return pairs.map((entry: unknown, i): TransliterationPair => {
     const where = `transliteration pair ${i}`;
     if (typeof entry !== 'object' || entry === null) throw new TypeError(`${where}: not an object`);
-    const { latin, chinese, kind, heldOut, note } = entry as Record<string, unknown>;
+    const { latin, chinese, kind, heldOut, rendering, note } = entry as Record<string, unknown>;
     if (typeof latin !== 'string' || latin.trim() === '')
       throw new TypeError(`${where}: "latin" must be text`);
     if (typeof chinese !== 'string' || !/\p{Script=Han}/u.test(chinese))
@@ -30,11 +35,14 @@ export function parseTransliterationSet(json: unknown): TransliterationPair[] {
       throw new TypeError(`${where}: "kind" must be one of ${TRANSLITERATION_KINDS.join(', ')}`);
     if (heldOut !== undefined && typeof heldOut !== 'boolean')
       throw new TypeError(`${where}: "heldOut" must be true or false`);
+    if (rendering !== undefined && !RENDERINGS.includes(rendering as Rendering))
+      throw new TypeError(`${where}: "rendering" must be one of ${RENDERINGS.join(', ')}`);
     return {
       latin,
       chinese,
       kind: kind as TransliterationKind,
       heldOut: heldOut === true,
+      rendering: (rendering as Rendering | undefined) ?? 'sound',
       ...(typeof note === 'string' ? { note } : {}),
     };
   });
