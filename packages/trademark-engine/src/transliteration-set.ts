@@ -67,6 +67,9 @@ export interface TransliterationEvaluation {
   readonly queries: number;
   /** Share of searches with the other script's mark in the top ten at `foundScore` or above. */
   readonly recall: number;
+  /** Searches and recall of the pairs rendered by sound only (`rendering` not `meaning`). */
+  readonly phoneticQueries: number;
+  readonly phoneticRecall: number;
   /** Share of searches where another pair's mark in the other script scored `foundScore` or above. */
   readonly falseFlagRate: number;
   /** The same for another pair's mark in the query's own script (spelling, pinyin and word findings). */
@@ -90,6 +93,8 @@ export function evaluateTransliterations(
   const setIds = new Set(transliterationMarks(allPairs, firstId).map((mark) => mark.id));
   let queries = 0;
   let found = 0;
+  let phoneticQueries = 0;
+  let phoneticFound = 0;
   const missed: string[] = [];
   const flagged: string[] = [];
   let sameScriptFlags = 0;
@@ -102,10 +107,14 @@ export function evaluateTransliterations(
       [pair.chinese, latinId, pair.latin],
     ] as const) {
       queries++;
+      const phonetic = pair.rendering === 'sound';
+      if (phonetic) phoneticQueries++;
       const matches = index.search({ text }).matches;
       const hit = matches.slice(0, 10).find((match) => match.id === expected);
-      if (hit !== undefined && hit.score >= foundScore) found++;
-      else missed.push(`${text} → ${other}`);
+      if (hit !== undefined && hit.score >= foundScore) {
+        found++;
+        if (phonetic) phoneticFound++;
+      } else missed.push(`${text} → ${other}`);
       const others = matches.filter(
         (match) => match.score >= foundScore && setIds.has(match.id) && !ownIds.includes(match.id),
       );
@@ -123,6 +132,8 @@ export function evaluateTransliterations(
   return {
     queries,
     recall: found / Math.max(1, queries),
+    phoneticQueries,
+    phoneticRecall: phoneticFound / Math.max(1, phoneticQueries),
     falseFlagRate: flagged.length / Math.max(1, queries),
     sameScriptFlagRate: sameScriptFlags / Math.max(1, queries),
     missed,
