@@ -19,8 +19,11 @@ export interface TransliterationResult {
   readonly pairs: number;
   readonly queries: number;
   readonly recall: number;
+  /** Recall on the pairs rendered by sound (the set marks those rendered by meaning, such as 星巴克 STARBUCKS). */
+  readonly phoneticRecall: number;
   readonly falseFlagRate: number;
   readonly heldOutRecall: number;
+  readonly heldOutPhoneticRecall: number;
   readonly heldOutFalseFlagRate: number;
   readonly sameScriptFlagRate: number;
 }
@@ -42,8 +45,10 @@ export function measureTransliterations(
     pairs: pairs.length,
     queries: tuning.queries + heldOut.queries,
     recall: round(tuning.recall, 3),
+    phoneticRecall: round(tuning.phoneticRecall, 3),
     falseFlagRate: round(tuning.falseFlagRate, 3),
     heldOutRecall: round(heldOut.recall, 3),
+    heldOutPhoneticRecall: round(heldOut.phoneticRecall, 3),
     heldOutFalseFlagRate: round(heldOut.falseFlagRate, 3),
     sameScriptFlagRate: round(
       (tuning.sameScriptFlagRate * tuning.queries + heldOut.sameScriptFlagRate * heldOut.queries) /
@@ -52,9 +57,9 @@ export function measureTransliterations(
     ),
   };
   log(
-    `transliteration (${result.pairs} pairs, ${result.queries} searches both ways): recall@10 ${result.recall}, ` +
-      `false flags ${result.falseFlagRate}; held out: recall@10 ${result.heldOutRecall}, ` +
-      `false flags ${result.heldOutFalseFlagRate}`,
+    `transliteration (${result.pairs} pairs, ${result.queries} searches both ways): recall@10 ${result.recall} ` +
+      `(by sound ${result.phoneticRecall}), false flags ${result.falseFlagRate}; held out: recall@10 ` +
+      `${result.heldOutRecall} (by sound ${result.heldOutPhoneticRecall}), false flags ${result.heldOutFalseFlagRate}`,
   );
   return result;
 }

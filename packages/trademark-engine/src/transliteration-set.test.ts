@@ -15,13 +15,14 @@ import {
 // when another pair's mark in the other script scores 60 or more.
 //
 // The issue asks for recall 0.85 and at most 5% false flags; the method reaches neither (README, "Transliteration"),
-// so these floors hold the level it reaches: recall 0.423 and 11.3% false flags on the tuning pairs, recall 0.428 and
-// 11.7% false flags on the held-out pairs.
+// so these floors hold the level it reaches (measured figures in the README table). Recall is checked on all pairs
+// and on those rendered by sound: pairs the set marks as rendered by meaning (星巴克 STARBUCKS) cannot be found by
+// sound and stay in the set.
 const CORPUS = 200_000;
 const FOUND_SCORE = 60;
 const FLOORS = {
-  tuning: { recall: 0.4, falseFlags: 0.15 },
-  heldOut: { recall: 0.4, falseFlags: 0.15 },
+  tuning: { recall: 0.45, phoneticRecall: 0.455, falseFlags: 0.14 },
+  heldOut: { recall: 0.45, phoneticRecall: 0.455, falseFlags: 0.15 },
 } as const;
 
 describe('transliteration set in a 200,000-mark corpus', () => {
@@ -42,6 +43,15 @@ describe('transliteration set in a 200,000-mark corpus', () => {
       evaluateTransliterations(index, pairs, firstId, include, FOUND_SCORE);
     tuning = evaluate((pair) => !pair.heldOut);
     heldOut = evaluate((pair) => pair.heldOut);
+    for (const [label, result] of [
+      ['tuning', tuning],
+      ['held out', heldOut],
+    ] as const) {
+      console.info(
+        `transliteration ${label}: ${result.queries} searches, recall@10 ${result.recall.toFixed(3)}, by sound ` +
+          `${result.phoneticRecall.toFixed(3)} (${result.phoneticQueries}), false flags ${result.falseFlagRate.toFixed(3)}`,
+      );
+    }
   }, 180_000);
 
   it('holds at least 150 pairs of all three kinds, a third of them held out', () => {
@@ -57,6 +67,12 @@ describe('transliteration set in a 200,000-mark corpus', () => {
     expect(heldOut.recall, `missed: ${heldOut.missed.join(', ')}`).toBeGreaterThanOrEqual(
       FLOORS.heldOut.recall,
     );
+  });
+
+  it('finds the pairs rendered by sound at least as well, counted on their own', () => {
+    expect(tuning.phoneticQueries).toBeLessThan(tuning.queries);
+    expect(tuning.phoneticRecall).toBeGreaterThanOrEqual(FLOORS.tuning.phoneticRecall);
+    expect(heldOut.phoneticRecall).toBeGreaterThanOrEqual(FLOORS.heldOut.phoneticRecall);
   });
 
   it("rarely flags another pair's mark in the other script", () => {
@@ -83,5 +99,11 @@ describe('parseTransliterationSet', () => {
       /pair 0: "kind"/,
     );
     expect(() => parseTransliterationSet({})).toThrow(/expected \{ pairs/);
+    expect(() =>
+      parseTransliterationSet({ pairs: [{ latin: 'A', chinese: '安', kind: 'brand', rendering: 'x' }] }),
+    ).toThrow(/pair 0: "rendering"/);
+    expect(
+      parseTransliterationSet({ pairs: [{ latin: 'A', chinese: '安', kind: 'brand' }] })[0]?.rendering,
+    ).toBe('sound');
   });
 });

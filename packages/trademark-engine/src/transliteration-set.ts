@@ -3,6 +3,9 @@ import type { MarkRecord } from './types.ts';
 
 export const TRANSLITERATION_KINDS = ['brand', 'seller', 'invented'] as const;
 export type TransliterationKind = (typeof TRANSLITERATION_KINDS)[number];
+/** How the Chinese name renders the Latin one: by sound, or wholly or partly by meaning (星巴克 STARBUCKS, 星 star). */
+export const RENDERINGS = ['sound', 'meaning'] as const;
+export type Rendering = (typeof RENDERINGS)[number];
 
 /** A mark's Latin name and its Chinese transliteration (or the Latin rendering of a Chinese name). */
 export interface TransliterationPair {
@@ -11,6 +14,8 @@ export interface TransliterationPair {
   readonly kind: TransliterationKind;
   /** Kept out of tuning: evaluated on its own. */
   readonly heldOut: boolean;
+  /** `meaning` pairs cannot be found by sound: recall is reported with and without them. */
+  readonly rendering: Rendering;
   readonly note?: string;
 }
 
@@ -21,7 +26,7 @@ export function parseTransliterationSet(json: unknown): TransliterationPair[] {
   return pairs.map((entry: unknown, i): TransliterationPair => {
     const where = `transliteration pair ${i}`;
     if (typeof entry !== 'object' || entry === null) throw new TypeError(`${where}: not an object`);
-    const { latin, chinese, kind, heldOut, note } = entry as Record<string, unknown>;
+    const { latin, chinese, kind, heldOut, rendering, note } = entry as Record<string, unknown>;
     if (typeof latin !== 'string' || latin.trim() === '')
       throw new TypeError(`${where}: "latin" must be text`);
     if (typeof chinese !== 'string' || !/\p{Script=Han}/u.test(chinese))
@@ -30,11 +35,14 @@ export function parseTransliterationSet(json: unknown): TransliterationPair[] {
       throw new TypeError(`${where}: "kind" must be one of ${TRANSLITERATION_KINDS.join(', ')}`);
     if (heldOut !== undefined && typeof heldOut !== 'boolean')
       throw new TypeError(`${where}: "heldOut" must be true or false`);
+    if (rendering !== undefined && !RENDERINGS.includes(rendering as Rendering))
+      throw new TypeError(`${where}: "rendering" must be one of ${RENDERINGS.join(', ')}`);
     return {
       latin,
       chinese,
       kind: kind as TransliterationKind,
       heldOut: heldOut === true,
+      rendering: (rendering as Rendering | undefined) ?? 'sound',
       ...(typeof note === 'string' ? { note } : {}),
     };
   });
@@ -59,6 +67,9 @@ export interface TransliterationEvaluation {
   readonly queries: number;
   /** Share of searches with the other script's mark in the top ten at `foundScore` or above. */
   readonly recall: number;
+  /** Searches and recall of the pairs rendered by sound only (`rendering` not `meaning`). */
+  readonly phoneticQueries: number;
+  readonly phoneticRecall: number;
   /** Share of searches where another pair's mark in the other script scored `foundScore` or above. */
   readonly falseFlagRate: number;
   /** The same for another pair's mark in the query's own script (spelling, pinyin and word findings). */
@@ -82,6 +93,8 @@ export function evaluateTransliterations(
   const setIds = new Set(transliterationMarks(allPairs, firstId).map((mark) => mark.id));
   let queries = 0;
   let found = 0;
+  let phoneticQueries = 0;
+  let phoneticFound = 0;
   const missed: string[] = [];
   const flagged: string[] = [];
   let sameScriptFlags = 0;
@@ -94,10 +107,14 @@ export function evaluateTransliterations(
       [pair.chinese, latinId, pair.latin],
     ] as const) {
       queries++;
+      const phonetic = pair.rendering === 'sound';
+      if (phonetic) phoneticQueries++;
       const matches = index.search({ text }).matches;
       const hit = matches.slice(0, 10).find((match) => match.id === expected);
-      if (hit !== undefined && hit.score >= foundScore) found++;
-      else missed.push(`${text} → ${other}`);
+      if (hit !== undefined && hit.score >= foundScore) {
+        found++;
+        if (phonetic) phoneticFound++;
+      } else missed.push(`${text} → ${other}`);
       const others = matches.filter(
         (match) => match.score >= foundScore && setIds.has(match.id) && !ownIds.includes(match.id),
       );
@@ -115,6 +132,8 @@ export function evaluateTransliterations(
   return {
     queries,
     recall: found / Math.max(1, queries),
+    phoneticQueries,
+    phoneticRecall: phoneticFound / Math.max(1, phoneticQueries),
     falseFlagRate: flagged.length / Math.max(1, queries),
     sameScriptFlagRate: sameScriptFlags / Math.max(1, queries),
     missed,

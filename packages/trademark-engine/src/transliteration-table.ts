@@ -357,7 +357,7 @@ export const ADDED_CODA = 0.45;
 /**
  * Characters Chinese uses to write foreign sounds: those of the Xinhua transliteration tables for personal and place
  * names, and the auspicious ones brands pick for the same syllables (耐, 驰, 仕, 宝, 蔻). A Chinese mark is read as a
- * transliteration only when at least half of its characters are among them; names written for their meaning
+ * transliteration only when all its characters are among them; names written for their meaning
  * (华美, 金龙) are not, which keeps FANTA away from 方太 and the index from comparing every Latin name with them.
  */
 export const TRANSLITERATION_CHARACTERS: ReadonlySet<string> = new Set(
@@ -367,7 +367,9 @@ export const TRANSLITERATION_CHARACTERS: ReadonlySet<string> = new Set(
     '奎昆拉莱赖兰朗浪劳乐勒雷蕾里理利力莉丽列林琳隆卢鲁路露伦罗洛萝马玛迈麦曼芒梅美门蒙盟米密明摩莫墨默姆穆' +
     '纳娜乃奈耐南内尼妮宁纽努诺欧帕潘庞佩彭皮匹珀普奇齐琪恰乔切钦琼丘萨塞赛桑瑟森沙莎尚舍圣施什诗史士仕舒斯' +
     '司思丝松苏索塔泰坦汤唐陶特提汀通图托瓦万旺威韦维唯魏温文沃乌伍西希锡席夏肖谢辛休许雅亚扬耶伊易意英尤优' +
-    '于约泽扎詹兹佐卓翁逊孚茨蔻芙娅宝仑伦奔瑞逸迦妃菲儿顿浦立百得赛飞'
+    '于约泽扎詹兹佐卓翁逊孚茨蔻芙娅宝仑伦奔瑞逸迦妃菲儿顿浦立百得赛飞' +
+    // The rest of the Xinhua English-Chinese transliteration table (英汉译音表) and its women's-name characters.
+    '派平登滕廷根孔武方冯欣杭申雄察策措楚蔡灿岑仓聪祖宰赞曾津藏宗朱真姜钱琴昌嫩农龙延因永夫茜薇娃珊婷芭'
   ).split(''),
 );
 /** Share of a Chinese mark's characters that must be transliteration characters. */

@@ -40,10 +40,27 @@ describe('transliterationScore', () => {
   });
 
   it('does not read names written for their meaning as transliterations', () => {
-    expect(readsAsTransliteration('方太')).toBe(false);
     expect(readsAsTransliteration('龙凤天地')).toBe(false);
+    expect(readsAsTransliteration('天地')).toBe(false);
     expect(readsAsTransliteration('特斯拉')).toBe(true);
-    expect(score('FANTA', '方太')).toBe(0);
+    expect(score('TANDY', '天地')).toBe(0);
+  });
+
+  it('reads the characters of the whole Xinhua table as transliterating (沃尔登 WALDEN, 浪琴 LONGINES)', () => {
+    expect(readsAsTransliteration('沃尔登')).toBe(true);
+    expect(readsAsTransliteration('浪琴')).toBe(true);
+    // 香奈儿 CHANEL: 香 is chosen for its meaning (fragrant); one such character keeps a name out.
+    expect(readsAsTransliteration('香奈儿')).toBe(false);
+  });
+
+  it('reads a final vowel after others short: FENDI is 芬迪 rather than 芬达', () => {
+    expect(score('FENDI', '芬迪')).toBe(TRANSLITERATION_TOP);
+    expect(score('FENDI', '芬达')).toBeLessThan(score('FENDI', '芬迪') - 5);
+    expect(score('FANTA', '芬达')).toBeGreaterThan(score('FANTA', '芬迪'));
+  });
+
+  it('hears j and q as the k and g they palatalise before i (诺基亚 NOKIA)', () => {
+    expect(score('NOKIA', '诺基亚')).toBeGreaterThanOrEqual(60);
   });
 
   it('treats the consonants Mandarin merges alike: voicing, l and r, v and w', () => {
@@ -97,11 +114,18 @@ describe('Latin spelling rules', () => {
 });
 
 describe('keys', () => {
-  it('lists no keys for long Latin names or names with fewer than two consonants to key on', () => {
+  it('lists no keys for long Latin names or names without a consonant to key on', () => {
     expect(keys('INTERNATIONAL BUSINESS MACHINES')).toEqual([]);
     expect(keys('BLUE OCEAN STAR')).toEqual([]);
     expect(keys('AIA')).toEqual([]);
-    expect(keys('UBER')).toEqual([]);
+  });
+
+  it('keys a single consonant with the number of syllables, so UBER meets 优步 and not every name with a b', () => {
+    expect(keys('UBER')).toEqual(['p#2']);
+    expect(keys('优步')).toContain('p#2');
+    expect(keys('迪奥')).toEqual(['t#2']);
+    expect(score('DIOR', '迪奥')).toBeGreaterThanOrEqual(60);
+    expect(keys('BO')).not.toContain('p#2');
   });
 
   it('lets j, q, zh and ch key both as the Latin j/ch and as the k or g they palatalise', () => {

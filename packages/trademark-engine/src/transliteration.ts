@@ -70,8 +70,9 @@ export interface Sound {
  */
 export const TRANSLITERATION_TOP = 70;
 // Points lost per unit of normalised alignment cost (the cost over that of leaving out both names): 60, high risk,
-// is a cost of about 0.11, the point where, on the tuning pairs, another pair's mark is flagged in one search in ten.
-const COST_SLOPE = 93;
+// is a cost of about 0.1, the point where, on the tuning pairs, another pair's mark is flagged in about one search in
+// eight (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
+const COST_SLOPE = 98;
 /** Keys longer than this are not listed: no Chinese mark spells that many consonants. */
 export const MAX_KEY_LETTERS = 6;
 export const MIN_KEY_LETTERS = 2;
@@ -82,6 +83,8 @@ export const MAX_KEYS = 8;
 /** Latin names are most of the index: fewer skeletons each keeps its lists and its build small. */
 export const MAX_LATIN_KEYS = 4;
 const UNREACHABLE_STEP = 9;
+// The y Chinese writes between a vowel and the next (诺基亚 NOKIA, 妮维雅 NIVEA) is how it spells the hiatus.
+const Y_GLIDE = 0.1;
 
 const VOWEL_LETTERS = 'aeiou';
 // Second letters of the consonant digraphs (`LATIN_DIGRAPHS`), to skip the lookup for most letters.
@@ -124,11 +127,21 @@ export function transliterationKeys(a: NameReading): readonly string[] {
 }
 
 function keysFor(a: NameReading): readonly string[] {
-  // A single consonant (UBER 优步, OPEL 欧宝) is too vague a skeleton: it would compare a name with thousands.
-  return keysOf(soundsOf(a), a.hasHan ? MAX_KEYS : MAX_LATIN_KEYS).filter(
-    (key) => key.length >= MIN_KEY_LETTERS,
-  );
+  const sounds = soundsOf(a);
+  const keys = keysOf(sounds, a.hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
+  // A single consonant alone (UBER 优步, DIOR 迪奥) is too vague a skeleton: it would compare a name with thousands.
+  // With the number of syllables (voiced Latin vowels, Chinese characters) it names few enough.
+  let syllables = 0;
+  for (const sound of sounds) if (sound.vowels.length > 0 && sound.omit !== SILENT_E) syllables++;
+  const out: string[] = [];
+  for (const key of keys) {
+    if (key.length >= MIN_KEY_LETTERS) out.push(key);
+    else if (key.length === 1) out.push(`${key}${SYLLABLE_MARK}${syllables}`);
+  }
+  return out;
 }
+
+const SYLLABLE_MARK = '#';
 
 /**
  * Names a transliteration can stand for or be: Latin names of one or two words short enough for a Chinese mark of a
@@ -224,6 +237,7 @@ function vowel(vowels: readonly string[], omit: number): Sound {
 // ---- Chinese -------------------------------------------------------------------------------------------------------
 
 const JQX = new Set(['j', 'q', 'x']);
+const J_OR_K: readonly number[] = [J, K];
 
 function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void {
   const zero = ZERO_INITIAL[syllable];
@@ -232,7 +246,14 @@ function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void 
   if (zero !== undefined) {
     rimeText = zero[0];
     const glide = zero[1];
-    if (glide !== null) out.push(consonant([glide], ADDED_GLIDE, glide === W ? OPTIONAL_KEY : NOT_KEYED));
+    if (glide !== null)
+      out.push(
+        consonant(
+          [glide],
+          glide === Y && index > 0 ? Y_GLIDE : ADDED_GLIDE,
+          glide === W ? OPTIONAL_KEY : NOT_KEYED,
+        ),
+      );
   } else {
     initial = PINYIN_INITIALS.find((candidate) => syllable.startsWith(candidate)) ?? '';
     rimeText = syllable.slice(initial.length);
@@ -244,9 +265,11 @@ function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void 
     const optional = bare && index > 0;
     const cls = INITIAL_CLASS[initial] as number;
     const vLike = cls === H && rime.glide === W;
+    // j and q are k and g palatalised before i and ü: Xinhua writes KI 基, GI 吉, KEE 奇 with them.
+    const palatal = initial === 'j' || initial === 'q';
     out.push(
       consonant(
-        vLike ? [H, W] : [cls],
+        vLike ? [H, W] : palatal ? J_OR_K : [cls],
         optional ? ADDED_BARE_CONSONANT : FIRM,
         optional ? OPTIONAL_KEY : KEYED,
         vLike ? HAN_H_BEFORE_U_GLIDE : (HAN_KEY_LETTERS[initial] ?? ''),
@@ -284,11 +307,15 @@ const withReading = new Map<string, readonly string[]>();
 const MAGIC_E_RE = /^[b-df-hj-np-tv-z]es?$/;
 const CLOSED_RE = /^[b-df-hj-np-tv-z]([b-df-hj-np-tv-z]|$)/;
 
-/** A vowel letter's readings in its context: long before a consonant and a silent e or at the end of the word. */
-function singleVowel(char: string, rest: string): readonly string[] {
+/**
+ * A vowel letter's readings in its context: long before a consonant and a silent e (NIKE, DOVE), or at the end of a
+ * word with no other vowel (GO, HI); a final vowel after others is short (FENDI 芬迪, PRADA 普拉达, not 芬代).
+ */
+function singleVowel(char: string, rest: string, hasEarlierVowel: boolean): readonly string[] {
   const options = LATIN_VOWELS[char] ?? ['e'];
   const long = LATIN_LONG_VOWELS[char];
-  if (long !== undefined && (rest === '' || MAGIC_E_RE.test(rest))) return withExtra(char, options, long);
+  if (long !== undefined && (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel)))
+    return withExtra(char, options, long);
   if (char === 'u' && CLOSED_RE.test(rest)) return withExtra(char, options, LATIN_CLOSED_U);
   return options;
 }
@@ -332,7 +359,18 @@ function latinTokens(word: string): LatinToken[] {
         (rest === '' || rest === 's') &&
         !isVowelAt(word, i - 1) &&
         tokens.some((t) => t.vowels.length > 0);
-      tokens.push({ classes: NONE, letters, vowels: pair ?? singleVowel(char, rest), silent });
+      tokens.push({
+        classes: NONE,
+        letters,
+        vowels:
+          pair ??
+          singleVowel(
+            char,
+            rest,
+            tokens.some((t) => t.vowels.length > 0),
+          ),
+        silent,
+      });
       i += letters.length;
       continue;
     }
