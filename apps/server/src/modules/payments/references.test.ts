@@ -51,6 +51,23 @@ describe('the payment reference', () => {
     );
   });
 
+  it('makes one pending transfer when the tab opens twice at the same moment', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const product = await addProduct(t, { name: `查询包 ${round}`, price: 100, grants: 1 });
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => prepare(customer, { productId: product, payAmount: 100 })),
+      );
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+      expect(new Set(answers.map((answer) => answer.json().data.reference)).size).toBe(1);
+      const rows = await t.ctx.db
+        .selectFrom('payment_orders')
+        .select('id')
+        .where('subject_ref', '=', String(product))
+        .execute();
+      expect(rows).toHaveLength(1);
+    }
+  });
+
   it('starts a new transfer for another amount and closes the old one, and refuses a stale price', async () => {
     const one = (await prepare(customer)).json().data;
     const two = (await prepare(customer, { quantity: 2, payAmount: 79800 })).json().data;

@@ -344,43 +344,44 @@ async function refuseIfSettled(
 const isPendingTransfer = (order: PaymentOrderRow) =>
   order.pay_type === PAY_TYPES.transfer && order.state === 'created';
 
-/** A new order with its reference, audited; a reference already taken is drawn again. */
+/**
+ * A new order with a fresh reference, audited. A unique violation (the reference was taken, or another pending
+ * transfer of the subject was just made) reaches the caller, which reads again and retries.
+ */
 async function insertNewOrder(
   deps: PaymentDeps,
   fields: Omit<PaymentOrderRow, 'id' | 'order_no' | 'reference' | 'created_at' | 'updated_at'>,
   actor: PaymentActor,
 ): Promise<PaymentOrderRow> {
-  return retryOnUniqueViolation(async () => {
-    const at = nowIso();
-    const order: PaymentOrderRow = {
-      ...fields,
-      id: 0,
-      order_no: newOrderNo(),
-      reference: newPaymentReference(),
-      created_at: at,
-      updated_at: at,
-    };
-    await deps.db.transaction().execute(async (trx) => {
-      const { id: _id, ...row } = order;
-      await insertOrder(trx, row);
-      await recordAudit(trx, {
-        ...actor,
-        action: 'payment.create',
-        entityType: 'payment_order',
-        entityId: order.order_no,
-        to: order.state,
-        reason: JSON.stringify({
-          kind: order.kind,
-          subjectRef: order.subject_ref,
-          amount: order.amount,
-          payType: order.pay_type,
-          reference: order.reference,
-        }),
-      });
+  const at = nowIso();
+  const order: PaymentOrderRow = {
+    ...fields,
+    id: 0,
+    order_no: newOrderNo(),
+    reference: newPaymentReference(),
+    created_at: at,
+    updated_at: at,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    const { id: _id, ...row } = order;
+    await insertOrder(trx, row);
+    await recordAudit(trx, {
+      ...actor,
+      action: 'payment.create',
+      entityType: 'payment_order',
+      entityId: order.order_no,
+      to: order.state,
+      reason: JSON.stringify({
+        kind: order.kind,
+        subjectRef: order.subject_ref,
+        amount: order.amount,
+        payType: order.pay_type,
+        reference: order.reference,
+      }),
     });
-    deps.countCache.invalidate();
-    return order;
   });
+  deps.countCache.invalidate();
+  return order;
 }
 
 const createdAnswer = (order: PaymentOrderRow): CreatedPayment => ({
@@ -412,48 +413,51 @@ export async function prepareTransfer(
   const subject = { customer_id: quote.customerId, kind, subject_ref: quote.subjectRef };
   await refuseIfSettled(deps, subject);
   const mark = body.mark || null;
-  const now = nowIso();
   const actor: PaymentActor = { actorUserId: user.id, ip: request.ip, userAgent: request.userAgent };
-  for (const order of await ordersOfSubject(deps.db, quote.customerId, kind, quote.subjectRef)) {
-    if (!isPendingTransfer(order)) continue;
-    const same =
-      Number(order.amount) === quote.amount &&
-      order.currency === quote.currency &&
-      order.quantity === body.quantity &&
-      order.mark === mark &&
-      order.expires_at > now;
-    if (same) return createdAnswer(order);
-    await closeOrSettle(deps, order, actor, 'superseded');
-  }
-  const order = await insertNewOrder(
-    deps,
-    {
-      ...subject,
-      user_id: user.id,
-      description: quote.description,
-      quantity: body.quantity,
-      mark,
-      amount: quote.amount,
-      currency: quote.currency,
-      pay_type: PAY_TYPES.transfer,
-      provider: TRANSFER_PROVIDER,
-      provider_order_no: null,
-      state: 'created',
-      payer_account: null,
-      voucher_file_id: null,
-      reject_reason: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      refund_reason: null,
-      refunded_by: null,
-      refunded_at: null,
-      return_url: null,
-      expires_at: isoAfter(TRANSFER_PENDING_MS),
-      paid_at: null,
-    },
-    actor,
-  );
-  return createdAnswer(order);
+  // A second opening at the same moment loses on the one-pending-transfer index and, read again, finds the first.
+  return retryOnUniqueViolation(async () => {
+    const now = nowIso();
+    for (const order of await ordersOfSubject(deps.db, quote.customerId, kind, quote.subjectRef)) {
+      if (!isPendingTransfer(order)) continue;
+      const same =
+        Number(order.amount) === quote.amount &&
+        order.currency === quote.currency &&
+        order.quantity === body.quantity &&
+        order.mark === mark &&
+        order.expires_at > now;
+      if (same) return createdAnswer(order);
+      await closeOrSettle(deps, order, actor, 'superseded');
+    }
+    const order = await insertNewOrder(
+      deps,
+      {
+        ...subject,
+        user_id: user.id,
+        description: quote.description,
+        quantity: body.quantity,
+        mark,
+        amount: quote.amount,
+        currency: quote.currency,
+        pay_type: PAY_TYPES.transfer,
+        provider: TRANSFER_PROVIDER,
+        provider_order_no: null,
+        state: 'created',
+        payer_account: null,
+        voucher_file_id: null,
+        reject_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        refund_reason: null,
+        refunded_by: null,
+        refunded_at: null,
+        return_url: null,
+        expires_at: isoAfter(TRANSFER_PENDING_MS),
+        paid_at: null,
+      },
+      actor,
+    );
+    return createdAnswer(order);
+  });
 }
 
 /**
@@ -522,35 +526,38 @@ export async function createPayment(
   await refuseIfSettled(deps, { customer_id: quote.customerId, kind, subject_ref: quote.subjectRef });
 
   const actor: PaymentActor = { actorUserId: user.id, ip: request.ip, userAgent: request.userAgent };
-  const order = await insertNewOrder(
-    deps,
-    {
-      customer_id: quote.customerId,
-      user_id: user.id,
-      kind,
-      subject_ref: quote.subjectRef,
-      description: quote.description,
-      quantity: body.quantity,
-      mark: body.mark || null,
-      amount: quote.amount,
-      currency: quote.currency,
-      pay_type: body.payType,
-      provider: provider.name,
-      provider_order_no: null,
-      state: 'created',
-      payer_account: null,
-      voucher_file_id: null,
-      reject_reason: null,
-      reviewed_by: null,
-      reviewed_at: null,
-      refund_reason: null,
-      refunded_by: null,
-      refunded_at: null,
-      return_url: returnUrl,
-      expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
-      paid_at: null,
-    },
-    actor,
+  // A reference already taken (one in hundreds of millions) is drawn again.
+  const order = await retryOnUniqueViolation(() =>
+    insertNewOrder(
+      deps,
+      {
+        customer_id: quote.customerId,
+        user_id: user.id,
+        kind,
+        subject_ref: quote.subjectRef,
+        description: quote.description,
+        quantity: body.quantity,
+        mark: body.mark || null,
+        amount: quote.amount,
+        currency: quote.currency,
+        pay_type: body.payType,
+        provider: provider.name,
+        provider_order_no: null,
+        state: 'created',
+        payer_account: null,
+        voucher_file_id: null,
+        reject_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        refund_reason: null,
+        refunded_by: null,
+        refunded_at: null,
+        return_url: returnUrl,
+        expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
+        paid_at: null,
+      },
+      actor,
+    ),
   );
   const answer = createdAnswer(order);
   let created: Awaited<ReturnType<typeof provider.create>>;
