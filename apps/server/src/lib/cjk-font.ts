@@ -31,7 +31,7 @@ function fontFile(weight: CjkWeight): Promise<Uint8Array> {
 
 /** The few functions of HarfBuzz's subsetter used here (its wasm exports, by their C names). */
 interface HarfBuzzSubset {
-  memory: WebAssembly.Memory;
+  memory: { buffer: ArrayBuffer };
   _initialize(): void;
   malloc(size: number): number;
   free(pointer: number): void;
@@ -49,13 +49,20 @@ interface HarfBuzzSubset {
   hb_subset_or_fail(face: number, input: number): number;
 }
 
+/** Node's WebAssembly, typed by hand: this project's Node types do not declare it. */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { instantiate(bytes: Uint8Array): Promise<{ instance: { exports: unknown } }> };
+  }
+).WebAssembly;
+
 let harfBuzz: Promise<HarfBuzzSubset> | undefined;
 function loadHarfBuzz(): Promise<HarfBuzzSubset> {
   harfBuzz ??= readFile(require.resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'))
-    .then((wasm) => WebAssembly.instantiate(wasm))
+    .then((bytes) => wasm.instantiate(bytes))
     .then(({ instance }) => {
       // The wasm module's exports are untyped; HarfBuzzSubset names the ones used.
-      const exports = instance.exports as unknown as HarfBuzzSubset;
+      const exports = instance.exports as HarfBuzzSubset;
       exports._initialize();
       return exports;
     });

@@ -41,16 +41,8 @@ export const generatedMarks: Migration = {
       })
       .where('image_url', 'like', `${OLD_IMAGE_PREFIX}%`)
       .execute();
-    await db
-      .updateTable('trademark_datasets')
-      .set({
-        generated_count: (eb) =>
-          eb
-            .selectFrom('marks')
-            .select((inner) => inner.fn.countAll().as('n'))
-            .whereRef('marks.dataset', '=', 'trademark_datasets.code')
-            .where('marks.generated', '=', 1),
-      })
-      .execute();
+    await sql`UPDATE trademark_datasets SET generated_count = (SELECT count(*) FROM marks WHERE marks.dataset = trademark_datasets.code AND marks.generated = 1)`.execute(
+      db,
+    );
   },
 };

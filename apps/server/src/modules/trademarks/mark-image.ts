@@ -5,7 +5,10 @@ const COLOURS = ['#0b5f66', '#1f4e8c', '#7a2e8e', '#8c3b1f', '#2f6b2f', '#6b4e16
 const SHAPES = ['circle', 'square', 'diamond', 'hexagon'] as const;
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 /** The initials a logo shows: the first letter of the first two words, or the first two characters of one word. */
 export function initialsOf(name: string): string {
