@@ -187,6 +187,8 @@ export interface TrademarkSearchesTable {
   text: string;
   datasets: string;
   classes: string;
+  /** The countries as chosen, comma-separated (null for searches before they were kept). */
+  countries: string | null;
   charged: Flag;
   created_at: string;
 }

@@ -154,6 +154,22 @@ describe('search report', () => {
     expect(text).not.toContain('商标查询报告');
   });
 
+  it('has one section per country as chosen, not per dataset the search expanded them to', async () => {
+    const search = await buyer.request({
+      method: 'POST',
+      url: '/api/trademark/search',
+      payload: { text: 'apple', datasets: 'US,UF,DE,AT,EM,WO,WPP', countries: 'US,DE', classes: [9] },
+    });
+    const { text } = readPdf(
+      (await report(buyer, search.json().data.searchId, '?lang=en-US')).rawPayload,
+      'report-chosen',
+    );
+    expect(text).toContain('United States (US): 2 similar mark(s)');
+    expect(text).toContain('Germany (DE): 0 similar mark(s)');
+    expect(text).not.toContain('Austria (AT):');
+    expect(text).toContain('Countries/regions          United States (US), Germany (DE)');
+  });
+
   it('follows the Accept-Language header without lang, and refuses an unknown lang', async () => {
     const english = await buyer.request({
       method: 'GET',

@@ -26,6 +26,8 @@ export const REPORT_TOP_MATCHES = 10;
 interface RecordedSearch extends SearchParams {
   id: string;
   createdAt: string;
+  /** The countries as chosen on the screen: one section of matches each. */
+  countries: string[];
 }
 
 /**
@@ -41,7 +43,7 @@ export async function searchForReport(
 ): Promise<RecordedSearch> {
   const row = await db
     .selectFrom('trademark_searches')
-    .select(['id', 'user_id', 'customer_id', 'text', 'datasets', 'classes', 'created_at'])
+    .select(['id', 'user_id', 'customer_id', 'text', 'datasets', 'classes', 'countries', 'created_at'])
     .where('id', '=', searchId)
     .executeTakeFirst();
   const mine =
@@ -51,11 +53,14 @@ export async function searchForReport(
   if (!row || !mine) throw new HttpError(404, 'trademark.searchNotFound');
   if (now - Date.parse(row.created_at) > REPORT_MAX_AGE_MS)
     throw new HttpError(410, 'trademark.searchExpired');
+  const datasets = row.datasets ? row.datasets.split(',') : [];
   return {
     id: row.id,
     createdAt: row.created_at,
     text: row.text,
-    datasets: row.datasets ? row.datasets.split(',') : [],
+    datasets,
+    // Searches recorded before the countries were kept fall back to their datasets, as the search itself did.
+    countries: row.countries ? row.countries.split(',') : datasets,
     classes: row.classes ? row.classes.split(',').map(Number) : [],
   };
 }
@@ -101,7 +106,7 @@ export async function reportDocument(
 ): Promise<ReportDocument> {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
   const statuses = options.statuses?.length ? [...new Set(options.statuses)] : [...TRADEMARK_STATUSES];
-  const chosen = search.datasets;
+  const chosen = search.countries;
   const colon = locale === 'zh-CN' ? '：' : ': ';
 
   const overall = await rankSearch(deps, search.id, search, { chosen, statuses });

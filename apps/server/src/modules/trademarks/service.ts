@@ -69,13 +69,13 @@ export async function searchTrademarks(
   if (tab !== undefined && !expandDatasets(params.datasets).includes(tab)) {
     throw new HttpError(400, 'trademark.chooseCountry', {}, { country: 'trademark.chooseCountry' });
   }
+  const chosen = body.countries?.length ? body.countries : params.datasets;
   const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
   const searchId =
     body.searchId && earlier && sameParams(earlier, params)
       ? body.searchId
-      : await startSearch(deps.db, user, params, deps.freeSearches);
+      : await startSearch(deps.db, user, params, deps.freeSearches, chosen);
 
-  const chosen = body.countries?.length ? body.countries : params.datasets;
   const ranked = await rankSearch(deps, searchId, params, { tab, chosen, statuses: body.status });
   const page = ranked.matches.slice(body.page * body.pageSize, (body.page + 1) * body.pageSize);
   const rows = new Map(
