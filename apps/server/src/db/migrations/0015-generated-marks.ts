@@ -28,26 +28,34 @@ export const generatedMarks: Migration = {
     // The countries as chosen on the screen (before expansion to datasets): the report's tabs, one per country.
     await db.schema.alterTable('trademark_searches').addColumn('countries', 'varchar(2000)').execute();
 
-    const marker = await db.selectFrom('demo_seed').select('seeded_at').executeTakeFirst();
-    if (marker) {
-      const first = await db
-        .selectFrom('marks')
-        .select((eb) => eb.fn.min('created_at').as('at'))
-        .where('created_at', '>=', marker.seeded_at)
-        .executeTakeFirst();
-      if (first?.at) {
-        await db.updateTable('marks').set({ generated: 1 }).where('created_at', '=', first.at).execute();
-      }
-    }
-    await db
-      .updateTable('marks')
-      .set({
-        image_url: sql`'/api/trademark/mark-image/' || dataset || '/' || application_number || '.svg'`,
-      })
-      .where('image_url', 'like', `${OLD_IMAGE_PREFIX}%`)
-      .execute();
-    await sql`UPDATE trademark_datasets SET generated_count = (SELECT count(*) FROM marks WHERE marks.dataset = trademark_datasets.code AND marks.generated = 1)`.execute(
-      db,
-    );
+    await adoptSeededDemo(db);
   },
 };
+
+/**
+ * Marks the demo marks of a database seeded before migration 0015 as generated, points their images at the product's
+ * own logos, and counts them per register. Idempotent.
+ */
+export async function adoptSeededDemo(db: AnyDb) {
+  const marker = await db.selectFrom('demo_seed').select('seeded_at').executeTakeFirst();
+  if (marker) {
+    const first = await db
+      .selectFrom('marks')
+      .select((eb) => eb.fn.min('created_at').as('at'))
+      .where('created_at', '>=', marker.seeded_at)
+      .executeTakeFirst();
+    if (first?.at) {
+      await db.updateTable('marks').set({ generated: 1 }).where('created_at', '=', first.at).execute();
+    }
+  }
+  await db
+    .updateTable('marks')
+    .set({
+      image_url: sql`'/api/trademark/mark-image/' || dataset || '/' || application_number || '.svg'`,
+    })
+    .where('image_url', 'like', `${OLD_IMAGE_PREFIX}%`)
+    .execute();
+  await sql`UPDATE trademark_datasets SET generated_count = (SELECT count(*) FROM marks WHERE marks.dataset = trademark_datasets.code AND marks.generated = 1)`.execute(
+    db,
+  );
+}
