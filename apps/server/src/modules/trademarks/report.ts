@@ -65,18 +65,12 @@ export async function searchForReport(
   };
 }
 
+/** Registers that are not a country: named by us (a region name lookup would give "European Union", or nothing). */
+const OWN_NAMES = new Set(['EM', 'WO', 'WPP', 'UF']);
 const regionNames = new Map<Locale, Intl.DisplayNames>();
 /** A register's or country's name in the reader's language: ours for the regional and international registers. */
 export function registerName(code: string, locale: Locale): string {
-  const key = `report.register.${code}` as MessageKey;
-  if (
-    key === 'report.register.EM' ||
-    key === 'report.register.WO' ||
-    key === 'report.register.WPP' ||
-    key === 'report.register.UF'
-  ) {
-    return translate(locale, key);
-  }
+  if (OWN_NAMES.has(code)) return translate(locale, `report.register.${code}` as MessageKey);
   let names = regionNames.get(locale);
   if (!names) {
     names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
