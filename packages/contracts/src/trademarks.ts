@@ -117,6 +117,11 @@ export const trademarkSearchResponse = z.object({
 });
 export type TrademarkSearchResponse = z.infer<typeof trademarkSearchResponse>;
 
+/** The product's own logo of a generated figurative mark, served by the server (no outside host). */
+export const markImagePath = (dataset: string, applicationNumber: string) =>
+  `/api/trademark/mark-image/${dataset}/${encodeURIComponent(applicationNumber)}.svg`;
+const MARK_IMAGE_PATH = /^\/api\/trademark\/mark-image\/[A-Z]{2,3}\/[^/?#]+\.svg$/;
+
 /** One JSON Lines record of `trademark import` (spec §3 result item). */
 export const trademarkImportRecord = z
   .object({
@@ -134,7 +139,14 @@ export const trademarkImportRecord = z
       .nullable()
       .optional(),
     attorney: z.string().max(500).nullable().optional(),
-    imageUrl: z.url().max(1000).nullable().optional(),
+    /** An absolute address, or the product's own logo of a generated mark (`markImagePath`). */
+    imageUrl: z
+      .union([z.url(), z.string().regex(MARK_IMAGE_PATH)])
+      .pipe(z.string().max(1000))
+      .nullable()
+      .optional(),
+    /** True for a mark the demo generator made (`trademark generate`): the screen and report say so. */
+    generated: z.boolean().optional(),
     /** Where an international registration (WO, WPP) has effect: country and regional register codes. */
     designations: z
       .array(z.string().regex(/^[A-Z]{2,3}$/))
@@ -155,7 +167,15 @@ export const consultantInfo = z.object({
 });
 export type ConsultantInfo = z.infer<typeof consultantInfo>;
 
-export const registerTimes = z.record(z.string(), z.object({ lastAppDate: z.string().nullable() }));
+/**
+ * Per register: the newest date its data holds, and whether its marks are generated demo marks rather than an
+ * office's data (`generated`: some are; the data notice then says so plainly).
+ */
+export const registerTimes = z.record(
+  z.string(),
+  z.object({ lastAppDate: z.string().nullable(), generated: z.boolean() }),
+);
+export type RegisterTimes = z.infer<typeof registerTimes>;
 
 export const productInfo = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMarks } from './generate-marks.ts';
+import { dateText, GENERATED_AS_OF } from './synthetic-filing.ts';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const HAN_RE = /\p{Script=Han}/u;
@@ -63,12 +64,32 @@ describe('generateMarks', () => {
     const wrong = marks.filter((mark) =>
       mark.status === 'registered'
         ? !DATE_RE.test(mark.registrationDate ?? '') ||
-          (mark.registrationDate as string) <= mark.applicationDate
+          (mark.registrationDate as string) < mark.applicationDate
         : mark.registrationDate !== null,
     );
     expect(wrong).toEqual([]);
     expect(marks.some((mark) => mark.registrationDate !== null)).toBe(true);
   });
+
+  it('keeps application ≤ registration ≤ the data date over 100,000 marks', () => {
+    const asOf = dateText(GENERATED_AS_OF);
+    const many = generateMarks({ count: 100_000, seed: 20261121 });
+    const wrong = many.filter(
+      (mark) =>
+        mark.applicationDate > asOf ||
+        (mark.registrationDate !== null &&
+          (mark.registrationDate < mark.applicationDate || mark.registrationDate > asOf)),
+    );
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // Each register's data date is the newest date it holds, which then never precedes a mark of it.
+    const newest = new Map<string, string>();
+    for (const mark of many) {
+      const latest = mark.registrationDate ?? mark.applicationDate;
+      if (latest > (newest.get(mark.dataset) ?? '')) newest.set(mark.dataset, latest);
+    }
+    expect([...newest.values()].every((day) => day <= asOf)).toBe(true);
+    expect(many.filter((mark) => mark.registrationDate === asOf).length).toBeGreaterThan(0);
+  }, 30_000);
 
   it('spreads marks over the markets, statuses and name styles of a real register', () => {
     const datasets = new Set(marks.map((mark) => mark.dataset));
@@ -98,7 +119,7 @@ describe('generateMarks', () => {
     expect(share((name) => name.includes(' '))).toBeGreaterThan(0.2);
     expect(share((name) => /[äöüß]/i.test(name))).toBeGreaterThan(0.005);
     expect(share((name) => /[\uac00-\ud7a3]/.test(name))).toBeGreaterThan(0.001);
-    expect(marks.some((mark) => mark.imageUrl !== null)).toBe(true);
+    expect(marks.some((mark) => mark.figurative)).toBe(true);
     expect(marks.some((mark) => mark.attorney === null)).toBe(true);
   });
 

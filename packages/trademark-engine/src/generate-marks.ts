@@ -20,7 +20,11 @@ export interface SyntheticMark extends MarkRecord {
   /** Class → Chinese translation, for some marks. */
   readonly goodsAndServicesTranslation: Readonly<Record<number, string>> | null;
   readonly attorney: string | null;
-  readonly imageUrl: string | null;
+  /**
+   * A figurative mark (word and logo). The generator draws no image: the server serves a logo made from the mark
+   * (`modules/trademarks/mark-image.ts`), so no demo card points at a host that has nothing.
+   */
+  readonly figurative: boolean;
   /** Markets an international registration (WO, WPP) designates; empty for national marks. */
   readonly designations: readonly string[];
 }
@@ -123,8 +127,7 @@ export function generateMarks(options: GenerateOptions): SyntheticMark[] {
       goodsAndServices: goods.goods,
       goodsAndServicesTranslation: goods.translation,
       attorney: random() < 0.8 ? pick(ATTORNEYS, random) : null,
-      imageUrl:
-        random() < 0.06 ? `https://images.example.com/marks/${dataset}/${applicationNumber}.png` : null,
+      figurative: random() < 0.06,
       designations: INTERNATIONAL.has(dataset) ? designationsOf(designationRandom) : NONE,
     };
   }

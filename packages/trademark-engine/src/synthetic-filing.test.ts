@@ -5,6 +5,7 @@ import {
   applicationDate,
   applicationNumberOf,
   dateText,
+  GENERATED_AS_OF,
   registrationDateOf,
 } from './synthetic-filing.ts';
 
@@ -21,6 +22,18 @@ describe('filing dates', () => {
       const applied = applicationDate('registered', random);
       expect(registrationDateOf(applied, random) > dateText(applied)).toBe(true);
     }
+  });
+
+  it('registers a late application within the months left before the data date, never after it', () => {
+    const asOf = dateText(GENERATED_AS_OF);
+    // Drawn at the top of the range, a registration used to land up to 29 months after December 2025.
+    const top = () => 0.999;
+    expect(registrationDateOf(20251228, top)).toBe('2025-12-28');
+    expect(registrationDateOf(20251103, top)).toBe('2025-12-03');
+    expect(registrationDateOf(20250415, top)).toBe('2025-12-15');
+    expect(registrationDateOf(20200415, top)).toBe('2022-09-15');
+    expect(registrationDateOf(20250415, () => 0)).toBe('2025-10-15');
+    expect(registrationDateOf(20251228, () => 0) <= asOf).toBe(true);
   });
 });
 

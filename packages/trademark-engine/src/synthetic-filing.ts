@@ -16,17 +16,31 @@ export function dateText(day: Day): string {
   return text;
 }
 
+/** The newest day the generated registers hold: no generated date (application or registration) lies after it. */
+export const GENERATED_AS_OF: Day = 20251228;
+
 export function applicationDate(status: MarkStatus, random: Random): Day {
-  // Recent years are busier; pending applications are recent by nature.
+  // Recent years are busier; pending applications are recent by nature. Days stop at 28, so every month has them
+  // and no application lies after GENERATED_AS_OF.
   const year =
     status === 'filed' ? 2023 + Math.floor(random() * 3) : 2025 - Math.floor(30 * random() * random());
   return year * 10000 + (1 + Math.floor(random() * 12)) * 100 + 1 + Math.floor(random() * 28);
 }
 
+const monthIndex = (day: Day) => Math.floor(day / 10000) * 12 + (Math.floor(day / 100) % 100) - 1;
+
+/**
+ * A registration 6 to 29 months after the application, on the same day of the month, but never after
+ * GENERATED_AS_OF: a late application is registered within the months left (in its own month at the latest), so
+ * application ≤ registration ≤ the register's data date always holds. Draws one number, as it always did, so the
+ * fields after it keep their values.
+ */
 export function registrationDateOf(applied: Day, random: Random): string {
-  const months = (Math.floor(applied / 100) % 100) - 1 + 6 + Math.floor(random() * 24);
-  const year = Math.floor(applied / 10000) + Math.floor(months / 12);
-  return dateText(year * 10000 + ((months % 12) + 1) * 100 + (applied % 100));
+  const left = monthIndex(GENERATED_AS_OF) - monthIndex(applied);
+  const earliest = Math.min(6, left);
+  const latest = Math.min(29, left);
+  const month = monthIndex(applied) + earliest + Math.floor(random() * (latest - earliest + 1));
+  return dateText(Math.floor(month / 12) * 10000 + ((month % 12) + 1) * 100 + (applied % 100));
 }
 
 function pad(value: number, width: number): string {

@@ -10,6 +10,7 @@ import { demoSeed } from './migrations/0008-demo-seed.ts';
 import { markDesignations } from './migrations/0009-mark-designations.ts';
 import { paymentReferences } from './migrations/0010-payment-references.ts';
 import { patentStatusChanged } from './migrations/0014-patent-status-changed.ts';
+import { generatedMarks } from './migrations/0015-generated-marks.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-mark-designations': markDesignations,
   '0010-payment-references': paymentReferences,
   '0014-patent-status-changed': patentStatusChanged,
+  '0015-generated-marks': generatedMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

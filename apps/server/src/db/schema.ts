@@ -165,6 +165,8 @@ export interface MarksTable {
   image_url: string | null;
   /** "CN,EM,US": what an international registration designates; empty for national marks. */
   designations: Generated<string>;
+  /** 1 for a mark made by the demo generator, 0 for office data. */
+  generated: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -173,6 +175,8 @@ export interface TrademarkDatasetsTable {
   code: string;
   last_app_date: string | null;
   mark_count: number;
+  /** How many of the register's marks the demo generator made (the data notice says so when any). */
+  generated_count: Generated<number>;
   updated_at: string;
 }
 
@@ -183,6 +187,8 @@ export interface TrademarkSearchesTable {
   text: string;
   datasets: string;
   classes: string;
+  /** The countries as chosen, comma-separated (null for searches before they were kept). */
+  countries: string | null;
   charged: Flag;
   created_at: string;
 }

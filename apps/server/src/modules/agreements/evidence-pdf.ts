@@ -197,20 +197,38 @@ class PageWriter {
   }
 }
 
-/** Breaks text into lines that fit `width`, at spaces where possible and anywhere in a long unbroken word. */
+/**
+ * A piece a line may break after: a Chinese/Japanese character with the closing punctuation that follows it (a
+ * line never starts with "，" or "）"), a run of other non-space characters (a word), or a run of spaces.
+ */
+const PIECES =
+  /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f][，。、：；！？）》」』”’]*|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+|\s+/gu;
+
+/**
+ * Breaks text into lines that fit `width`: at spaces and between Chinese characters where possible, and anywhere in
+ * a word too long for a line.
+ */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(' ')) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (fits(candidate)) {
-      line = candidate;
+  for (const piece of text.match(PIECES) ?? []) {
+    if (/^\s+$/.test(piece)) {
+      // Spaces end a line rather than start the next one.
+      if (line && fits(`${line}${piece}`)) line += piece;
+      else if (line) {
+        lines.push(line.trimEnd());
+        line = '';
+      }
       continue;
     }
-    if (line) lines.push(line);
+    if (fits(`${line}${piece}`)) {
+      line += piece;
+      continue;
+    }
+    if (line.trim()) lines.push(line.trimEnd());
     line = '';
-    let rest = word;
+    let rest = piece;
     while (!fits(rest)) {
       let cut = rest.length - 1;
       while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
@@ -219,6 +237,6 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     }
     line = rest;
   }
-  if (line) lines.push(line);
+  if (line.trim()) lines.push(line.trimEnd());
   return lines;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_SIGNATURE_BOX } from '@kxt/contracts/agreements';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { printable, wrap } from './evidence-pdf.ts';
 import {
@@ -99,5 +99,18 @@ describe('evidence page text', () => {
     const lines = wrap(text, font, 10, 200);
     expect(lines.join('').replaceAll(' ', '')).toBe(text.replaceAll(' ', ''));
     for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
+  });
+
+  it('breaks Chinese text between characters, never before closing punctuation', () => {
+    // A stand-in font: every character 10 points wide, so a 100-point line holds ten.
+    const font = { widthOfTextAtSize: (text: string, size: number) => [...text].length * size } as PDFFont;
+    const text = '评分依据：忽略描述性词语：比对时不计 HOME、TECH、科技、商贸等描述性或通用词语';
+    const lines = wrap(text, font, 10, 100);
+    expect(lines.join('').replace(/\s/g, '')).toBe(text.replace(/\s/g, ''));
+    for (const line of lines) {
+      expect([...line].length).toBeLessThanOrEqual(10);
+      expect(line).not.toMatch(/^[，。、：；）]/);
+    }
+    expect(lines[0]).toBe('评分依据：忽略描述性');
   });
 });

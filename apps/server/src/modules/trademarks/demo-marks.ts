@@ -1,4 +1,4 @@
-import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
+import { markImagePath, type TrademarkImportRecord } from '@kxt/contracts/trademarks';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -20,7 +20,8 @@ export function syntheticMarks(count: number, seed: number): TrademarkImportReco
       ? Object.fromEntries(Object.entries(mark.goodsAndServicesTranslation))
       : null,
     attorney: mark.attorney,
-    imageUrl: mark.imageUrl,
+    imageUrl: mark.figurative ? markImagePath(mark.dataset, mark.applicationNumber) : null,
+    generated: true,
     designations: [...mark.designations],
   }));
 }

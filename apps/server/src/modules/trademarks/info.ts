@@ -1,17 +1,22 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
-import type { ConsultantInfo, ProductInfo } from '@kxt/contracts/trademarks';
+import type { ConsultantInfo, ProductInfo, RegisterTimes } from '@kxt/contracts/trademarks';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 
-/** Per market, the newest application date in our data (the screen's "data up to" dates). */
-export async function registerTimes(db: Kysely<DB>) {
+/** Per market, the newest date in our data (the screen's "data up to" dates) and whether it is generated. */
+export async function registerTimes(db: Kysely<DB>): Promise<RegisterTimes> {
   const rows = await db
     .selectFrom('trademark_datasets')
-    .select(['code', 'last_app_date'])
+    .select(['code', 'last_app_date', 'generated_count'])
     .orderBy('code')
     .execute();
-  return Object.fromEntries(rows.map((row) => [row.code, { lastAppDate: row.last_app_date }]));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.code,
+      { lastAppDate: row.last_app_date, generated: Number(row.generated_count) > 0 },
+    ]),
+  );
 }
 
 /**

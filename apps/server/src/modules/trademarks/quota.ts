@@ -33,7 +33,7 @@ export async function remainingSearches(
 }
 
 /**
- * Records a new search under a fresh searchId, charging the customer's company one search. A company with none
+ * Records a new search under a fresh searchId (with the `countries` as chosen, for its report), charging the customer's company one search. A company with none
  * left is refused with the quota message; staff are not limited. The check and the charge happen in one
  * transaction holding the company's credit row, so two simultaneous searches cannot both take the last one.
  */
@@ -42,6 +42,7 @@ export async function startSearch(
   user: CurrentUser,
   params: SearchParams,
   freeSearches: number,
+  countries: readonly string[] = params.datasets,
 ) {
   const id = randomUUID();
   const customerId = user.role === 'customer' ? user.customerId : null;
@@ -73,6 +74,7 @@ export async function startSearch(
         text: params.text,
         datasets: params.datasets.join(','),
         classes: params.classes.join(','),
+        countries: [...new Set(countries)].join(','),
         charged: customerId === null ? 0 : 1,
         created_at: nowIso(),
       })

@@ -50,6 +50,7 @@ export async function upsertMarks(
       attorney: record.attorney ?? null,
       image_url: record.imageUrl ?? null,
       designations: joinCodes(record.designations),
+      generated: record.generated ? 1 : 0,
       created_at: at,
       updated_at: at,
     }));
@@ -69,6 +70,7 @@ export async function upsertMarks(
           attorney: eb.ref('excluded.attorney'),
           image_url: eb.ref('excluded.image_url'),
           designations: eb.ref('excluded.designations'),
+          generated: eb.ref('excluded.generated'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
@@ -87,27 +89,36 @@ function lastOfEachKey(records: readonly TrademarkImportRecord[]): TrademarkImpo
   return [...byKey.values()];
 }
 
-/** Recomputes each dataset's latest application date and mark count (the "register times" of the search screen). */
+/**
+ * Recomputes each dataset's data date, mark count and generated-mark count (the "register times" of the search
+ * screen). The data date is the newest application or registration date the register holds: a register's data is
+ * current at least to the last registration it records.
+ */
 export async function refreshDatasetSummary(db: Kysely<DB>) {
   const rows = await db
     .selectFrom('marks')
     .select([
       'dataset',
-      sql<string | null>`max(application_date)`.as('last'),
+      sql<string | null>`max(application_date)`.as('lastApplied'),
+      sql<string | null>`max(registration_date)`.as('lastRegistered'),
       sql<number>`count(*)`.as('count'),
+      sql<number>`sum(generated)`.as('generated'),
     ])
     .groupBy('dataset')
     .execute();
   const at = nowIso();
   for (const row of rows) {
+    const dates = [row.lastApplied, row.lastRegistered].filter((day): day is string => day !== null).sort();
+    const values = {
+      last_app_date: dates.at(-1) ?? null,
+      mark_count: Number(row.count),
+      generated_count: Number(row.generated ?? 0),
+      updated_at: at,
+    };
     await db
       .insertInto('trademark_datasets')
-      .values({ code: row.dataset, last_app_date: row.last, mark_count: Number(row.count), updated_at: at })
-      .onConflict((conflict) =>
-        conflict
-          .column('code')
-          .doUpdateSet({ last_app_date: row.last, mark_count: Number(row.count), updated_at: at }),
-      )
+      .values({ code: row.dataset, ...values })
+      .onConflict((conflict) => conflict.column('code').doUpdateSet(values))
       .execute();
   }
 }

@@ -215,8 +215,8 @@ describe('free search quota', () => {
 describe('search screen data', () => {
   it('gives the newest application date per market', async () => {
     const data = (await customer.get('/api/trademark/register-times')).json().data;
-    expect(data.US).toEqual({ lastAppDate: '2024-05-02' });
-    expect(data.JP).toEqual({ lastAppDate: '2023-01-01' });
+    expect(data.US).toEqual({ lastAppDate: '2024-05-02', generated: false });
+    expect(data.JP).toEqual({ lastAppDate: '2023-01-01', generated: false });
   });
 
   it("gives the customer's consultant", async () => {

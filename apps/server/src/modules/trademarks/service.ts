@@ -13,6 +13,7 @@ import {
   associatedClasses,
   DEFAULT_ASSOCIATION_TABLES,
 } from '@kxt/trademark-engine/class-associations';
+import type { SearchResult } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
@@ -68,35 +69,14 @@ export async function searchTrademarks(
   if (tab !== undefined && !expandDatasets(params.datasets).includes(tab)) {
     throw new HttpError(400, 'trademark.chooseCountry', {}, { country: 'trademark.chooseCountry' });
   }
+  const chosen = body.countries?.length ? body.countries : params.datasets;
   const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
   const searchId =
     body.searchId && earlier && sameParams(earlier, params)
       ? body.searchId
-      : await startSearch(deps.db, user, params, deps.freeSearches);
+      : await startSearch(deps.db, user, params, deps.freeSearches, chosen);
 
-  const statuses: TrademarkStatus[] = body.status?.length
-    ? [...new Set(body.status)]
-    : [...TRADEMARK_STATUSES];
-  const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
-  const chosen = body.countries?.length ? body.countries : params.datasets;
-  const markets = tab === undefined ? [...new Set(chosen)].sort() : [tab];
-  // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
-  const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
-  let ranked = deps.results.get(cacheKey);
-  if (!ranked) {
-    await deps.marks.ready();
-    await deps.marks.refresh();
-    ranked = deps.marks.index.search({
-      text: params.text,
-      datasets,
-      classes: params.classes,
-      statuses,
-      effect: effectIn(markets),
-      limit: MAX_MATCHES,
-    });
-    deps.results.set(cacheKey, ranked);
-  }
-
+  const ranked = await rankSearch(deps, searchId, params, { tab, chosen, statuses: body.status });
   const page = ranked.matches.slice(body.page * body.pageSize, (body.page + 1) * body.pageSize);
   const rows = new Map(
     (
@@ -133,9 +113,48 @@ export async function searchTrademarks(
     niceClassStatistics,
     results,
     classAssociations,
-    datasets,
+    datasets: expandDatasets(tab === undefined ? params.datasets : [tab]),
     remainingSearches: remaining,
   };
+}
+
+/**
+ * The ranked matches of a recorded search: over one chosen country's tab (`tab`) or every chosen country, with the
+ * statuses asked for (all when none). Read from the result cache when the same view was ranked lately, otherwise
+ * ranked again (deterministically) and cached. Charges nothing: the caller decides the searchId is the caller's.
+ */
+export async function rankSearch(
+  deps: Pick<TrademarkDeps, 'marks' | 'results'>,
+  searchId: string,
+  params: SearchParams,
+  view: {
+    tab?: string | undefined;
+    chosen: readonly string[];
+    statuses?: readonly TrademarkStatus[] | undefined;
+  },
+): Promise<SearchResult> {
+  const statuses: TrademarkStatus[] = view.statuses?.length
+    ? [...new Set(view.statuses)]
+    : [...TRADEMARK_STATUSES];
+  const datasets = expandDatasets(view.tab === undefined ? params.datasets : [view.tab]);
+  const markets = view.tab === undefined ? [...new Set(view.chosen)].sort() : [view.tab];
+  // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
+  const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
+  let ranked = deps.results.get(cacheKey);
+  if (!ranked) {
+    await deps.marks.ready();
+    await deps.marks.refresh();
+    ranked = deps.marks.index.search({
+      text: params.text,
+      datasets,
+      classes: params.classes,
+      statuses,
+      effect: effectIn(markets),
+      limit: MAX_MATCHES,
+    });
+    deps.results.set(cacheKey, ranked);
+  }
+  return ranked;
 }
 
 /** Association tables from the reference data in the database, or the built-in USPTO table when none was loaded. */

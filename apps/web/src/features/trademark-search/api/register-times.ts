@@ -1,7 +1,8 @@
+import type { RegisterTimes } from '@kxt/contracts/trademarks';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../components/api/api-client.ts';
 
-export type RegisterTimes = Record<string, { lastAppDate: string | null }>;
+export type { RegisterTimes };
 
 /** GET /api/trademark/register-times: per market, the newest application date in the data. */
 export function useRegisterTimes() {
@@ -19,4 +20,9 @@ export function latestRegisterTime(times: RegisterTimes | undefined): string | n
     if (lastAppDate && (!latest || lastAppDate > latest)) latest = lastAppDate;
   }
   return latest;
+}
+
+/** Whether any register holds marks the demo generator made: the notice then says the data is generated. */
+export function hasGeneratedMarks(times: RegisterTimes | undefined): boolean {
+  return Object.values(times ?? {}).some((time) => time.generated);
 }

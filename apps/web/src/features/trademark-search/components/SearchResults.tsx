@@ -2,6 +2,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { Button, Empty, Flex, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReportButton } from './ReportButton.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { RiskMap } from './RiskMap.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
@@ -48,6 +49,7 @@ export default function SearchResults({
           <Button size="small" type="primary" ghost onClick={onPurchase}>
             {t('trademarkSearch.purchase.open')}
           </Button>
+          <ReportButton searchId={results.searchId} status={status} />
         </Flex>
         <StatusFilter value={status} onChange={onStatusChange} />
       </Flex>

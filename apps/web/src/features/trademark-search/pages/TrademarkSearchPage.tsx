@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
-import { latestRegisterTime, useRegisterTimes } from '../api/register-times.ts';
+import { hasGeneratedMarks, latestRegisterTime, useRegisterTimes } from '../api/register-times.ts';
 import { searchCountQueryKey, useSearchCount } from '../api/search-count.ts';
 import { searchTrademarks } from '../api/search-trademarks.ts';
 import { ConsultantCard } from '../components/ConsultantCard.tsx';
@@ -256,7 +256,11 @@ export default function TrademarkSearchPage() {
     <Flex vertical gap="middle">
       <PageTitle title={t('trademarkSearch.title')} description={t('trademarkSearch.description')} />
       <DataNotice>
-        {latest ? t('trademarkSearch.notice', { date: latest }) : t('trademarkSearch.noticeNoDate')}
+        {hasGeneratedMarks(times)
+          ? t('trademarkReport.demoNotice')
+          : latest
+            ? t('trademarkSearch.notice', { date: latest })
+            : t('trademarkSearch.noticeNoDate')}
       </DataNotice>
       <Flex gap="middle" align="flex-start" wrap>
         <Flex
