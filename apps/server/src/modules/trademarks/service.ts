@@ -46,17 +46,19 @@ function checkRequest(body: TrademarkSearchBody): SearchParams {
   return { text: text.trim(), datasets: countries, classes };
 }
 
+const sortedList = (items: readonly string[]) => [...new Set(items)].sort().join(',');
 const sameParams = (a: SearchParams, b: SearchParams) =>
   a.text === b.text &&
-  a.datasets.join(',') === b.datasets.join(',') &&
+  sortedList(a.datasets) === sortedList(b.datasets) &&
   a.classes.join(',') === b.classes.join(',');
 
 /**
  * Runs a trademark search. A new search charges the customer's company one free search; paging, changing the
  * status filter or showing another chosen country's tab (`country`) with the same `searchId` (and the same text,
- * countries and classes) does not. With `country` the search covers that country's expanded datasets and lists,
- * counts and rates only the marks with effect there (`effectIn`); without it, those with effect in at least one
- * chosen country.
+ * countries and classes) does not, and neither does the same question (text, countries, classes, statuses) asked
+ * again by the same user within a day without a searchId: the server hands back the earlier one (`startSearch`).
+ * With `country` the search covers that country's expanded datasets and lists, counts and rates only the marks with
+ * effect there (`effectIn`); without it, those with effect in at least one chosen country.
  */
 export async function searchTrademarks(
   deps: TrademarkDeps,
@@ -68,17 +70,17 @@ export async function searchTrademarks(
   if (tab !== undefined && !expandDatasets(params.datasets).includes(tab)) {
     throw new HttpError(400, 'trademark.chooseCountry', {}, { country: 'trademark.chooseCountry' });
   }
-  const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
-  const searchId =
-    body.searchId && earlier && sameParams(earlier, params)
-      ? body.searchId
-      : await startSearch(deps.db, user, params, deps.freeSearches);
-
   const statuses: TrademarkStatus[] = body.status?.length
     ? [...new Set(body.status)]
     : [...TRADEMARK_STATUSES];
-  const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
   const chosen = body.countries?.length ? body.countries : params.datasets;
+  const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
+  const { searchId, reused } =
+    body.searchId && earlier && sameParams(earlier, params)
+      ? { searchId: body.searchId, reused: true }
+      : await startSearch(deps.db, user, { ...params, countries: chosen, statuses }, deps.freeSearches);
+
+  const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
   const markets = tab === undefined ? [...new Set(chosen)].sort() : [tab];
   // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
   const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
@@ -135,6 +137,7 @@ export async function searchTrademarks(
     classAssociations,
     datasets,
     remainingSearches: remaining,
+    reused,
   };
 }
 
