@@ -7,6 +7,7 @@ import {
   contrastRatio,
   hexChannels,
   MIN_LEVEL_CONTRAST,
+  RISK_CELL_COLORS,
   TEXT_CONTRAST,
 } from '../apps/web/src/features/trademark-search/components/risk-colors.ts';
 import { useServerAndBrowser } from './harness.ts';
@@ -125,9 +126,10 @@ async function nextSearch(page: Page): Promise<SearchData> {
   return ((await response.json()) as { data: SearchData }).data;
 }
 
-/** The colour of the middle pixel of what `locator` shows on screen, as 0–255 channels. */
+/** The colour of one background pixel of what `locator` shows on screen, as 0–255 channels. */
 async function shownColour(page: Page, locator: Locator): Promise<[number, number, number]> {
   const png = (await locator.screenshot({ animations: 'disabled' })).toString('base64');
+  // A corner inside the 1 px border: the middle holds the level's icon.
   return page.evaluate(async (data) => {
     const image = new Image();
     image.src = `data:image/png;base64,${data}`;
@@ -138,12 +140,7 @@ async function shownColour(page: Page, locator: Locator): Promise<[number, numbe
     const context = canvas.getContext('2d');
     if (!context) throw new Error('no 2d canvas');
     context.drawImage(image, 0, 0);
-    const [r, g, b] = context.getImageData(
-      Math.floor(image.width / 2),
-      Math.floor(image.height / 2),
-      1,
-      1,
-    ).data;
+    const [r, g, b] = context.getImageData(3, 3, 1, 1).data;
     return [r ?? 0, g ?? 0, b ?? 0] as [number, number, number];
   }, png);
 }
@@ -218,6 +215,8 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
     const countries = page
       .locator('.ant-select')
       .filter({ has: page.getByRole('combobox', { name: labels.country }) });
+    await page.getByRole('combobox', { name: labels.name }).first().waitFor();
+    await shot(page, `search-form-1440-${language}`);
     await countries.locator('.ant-select-selection-overflow-item-rest').waitFor();
     expect(await countries.locator('.ant-select-selection-overflow-item-rest').innerText()).toMatch(
       /\+\s*\d+/,
@@ -260,9 +259,13 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
       const text = rgb(await cell.evaluate((element) => getComputedStyle(element).color));
       expect(contrastRatio(text, shown[index] ?? [0, 0, 0]), level).toBeGreaterThanOrEqual(TEXT_CONTRAST);
     }
-    expect(shown.map((colour) => colour.join(','))).toEqual(
-      ['#FFFFFF', '#A8D1F0', '#DD8422', '#8E1530'].map((hex) => hexChannels(hex).join(',')),
-    );
+    // And they are the palette's colours, give or take a rounding step.
+    for (const [index, level] of CELL_LEVELS.entries()) {
+      const expected = hexChannels(RISK_CELL_COLORS[level].background);
+      for (const [at, channel] of (shown[index] ?? []).entries()) {
+        expect(Math.abs(channel - (expected[at] ?? 0)), level).toBeLessThan(3);
+      }
+    }
 
     // The detailed view names the level in every cell.
     await map.getByText(labels.detailed, { exact: true }).click();
@@ -319,7 +322,8 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
     expect((await countries.boundingBox())?.height).toBeLessThanOrEqual(40);
     await shot(page, `portal-390-${language}`);
 
-    const toggle = page.getByRole('button', { name: labels.openMenu });
+    const toggle = page.locator('header button[aria-controls]');
+    expect(await toggle.getAttribute('aria-label')).toBe(labels.openMenu);
     await toggle.click();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     const menu = page.getByRole('navigation', { name: labels.navigation });
@@ -340,7 +344,9 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
     // The header's pieces: the product name, and each of the user's actions (name, language, logout).
     const parts = await header.locator(':scope > div > *').evaluateAll((elements) =>
       elements
-        .flatMap((element) => (element.children.length > 0 ? [...element.children] : [element]))
+        .flatMap((element): Element[] =>
+          element.children.length > 0 ? Array.from(element.children) : [element],
+        )
         .map((part) => {
           const box = part.getBoundingClientRect();
           return { x: box.x, y: box.y, width: box.width, height: box.height };
@@ -354,7 +360,20 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
         if (first && second) expect(overlaps(first, second), JSON.stringify([first, second])).toBe(false);
       }
     }
-    // Nothing sticks out of the screen either.
-    for (const part of parts) expect(part.x + part.width).toBeLessThanOrEqual(PHONE.width + 1);
+    // Nothing sticks out of the header or the screen, and the sider's title is not cut off.
+    const box = await header.boundingBox();
+    for (const part of parts) {
+      expect(part.x + part.width).toBeLessThanOrEqual(PHONE.width + 1);
+      expect(part.y).toBeGreaterThanOrEqual((box?.y ?? 0) + 2);
+      expect(part.y + part.height).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0) - 2);
+    }
+    const clipped = await page
+      .locator('.ant-layout-sider')
+      .evaluate((sider) =>
+        Array.from(sider.querySelectorAll('*')).some(
+          (element) => element.scrollWidth > sider.clientWidth + 1,
+        ),
+      );
+    expect(clipped).toBe(false);
   });
 });

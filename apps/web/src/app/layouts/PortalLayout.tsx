@@ -57,7 +57,7 @@ export default function PortalLayout() {
               <Flex id={menuId} vertical gap="small" style={{ paddingBottom: token.padding }}>
                 <PortalNavigation entries={portalNavigation} role={user.role} vertical />
                 {backOffice}
-                <HeaderActions user={user} />
+                <HeaderActions user={user} compact />
               </Flex>
             ) : null}
           </>

@@ -17,7 +17,8 @@ export function QuotaLine({ remaining, onBuy }: { remaining: number; onBuy: () =
         {t('trademarkSearch.remaining', { count: remaining })}
       </span>
       {remaining <= NEARLY_USED_UP ? (
-        <span role="note" style={{ color: remaining < 1 ? token.colorErrorText : token.colorWarningText }}>
+        // The theme's text colour (AA on white), in bold: antd's warning orange is below AA as text.
+        <span role="note" style={{ color: token.colorText, fontWeight: token.fontWeightStrong }}>
           {remaining < 1 ? t('searchUx.cost.usedUp') : t('searchUx.cost.next', { count: remaining })}
         </span>
       ) : null}
