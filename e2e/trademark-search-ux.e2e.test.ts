@@ -217,10 +217,8 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
       .filter({ has: page.getByRole('combobox', { name: labels.country }) });
     await page.getByRole('combobox', { name: labels.name }).first().waitFor();
     await shot(page, `search-form-1440-${language}`);
-    await countries.locator('.ant-select-selection-overflow-item-rest').waitFor();
-    expect(await countries.locator('.ant-select-selection-overflow-item-rest').innerText()).toMatch(
-      /\+\s*\d+/,
-    );
+    await countries.locator('[class*="-item-rest"]').waitFor();
+    expect(await countries.locator('[class*="-item-rest"]').innerText()).toMatch(/\+\s*\d+/);
     const countryBox = await countries.boundingBox();
     expect(countryBox?.height).toBeLessThanOrEqual(40);
 
@@ -368,12 +366,8 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
       expect(part.y + part.height).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0) - 2);
     }
     const clipped = await page
-      .locator('.ant-layout-sider')
-      .evaluate((sider) =>
-        Array.from(sider.querySelectorAll('*')).some(
-          (element) => element.scrollWidth > sider.clientWidth + 1,
-        ),
-      );
+      .locator('.ant-layout-sider-children > :first-child')
+      .evaluate((title) => title.scrollWidth > title.clientWidth + 1);
     expect(clipped).toBe(false);
   });
 });

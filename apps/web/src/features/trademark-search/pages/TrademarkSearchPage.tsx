@@ -293,6 +293,12 @@ export default function TrademarkSearchPage() {
                 options={countryChoices}
                 // One line whatever is chosen: the tags that fit, then "+N" (issue #15).
                 maxTagCount="responsive"
+                // "+N", naming the hidden ones on hover.
+                maxTagPlaceholder={(omitted) => (
+                  <span title={omitted.map((option) => marketName(String(option.value))).join(', ')}>
+                    +{omitted.length}
+                  </span>
+                )}
                 optionFilterProp="search"
                 style={{ flex: 1, minWidth: 0 }}
                 // The search matches English names too; in Chinese they load when the picker is first used.
