@@ -318,6 +318,11 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
       .locator('.ant-select')
       .filter({ has: page.getByRole('combobox', { name: labels.country }) });
     expect((await countries.boundingBox())?.height).toBeLessThanOrEqual(40);
+    // The form's buttons stay on the screen.
+    for (const name of [labels.search, labels.consult]) {
+      const box = await page.getByRole('button', { name }).first().boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
+    }
     await shot(page, `portal-390-${language}`);
 
     const toggle = page.locator('header button[aria-controls]');

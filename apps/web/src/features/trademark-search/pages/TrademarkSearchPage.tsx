@@ -342,8 +342,9 @@ export default function TrademarkSearchPage() {
                 setForm({ ...form, classes: [...classes].sort((a, b) => a - b) })
               }
             />
-            {/* The buttons wrap as one group, so 咨询专业顾问 never sits on a line of its own. */}
-            <Flex gap="small" style={{ flex: 'none' }}>
+            {/* The buttons move to the next line as one group, so at desktop widths 咨询专业顾问 never sits on a line
+                of its own; only a phone too narrow for all three wraps inside the group. */}
+            <Flex gap="small" wrap style={{ flex: 'none', maxWidth: '100%' }}>
               <Button onClick={reset}>{t('trademarkSearch.reset')}</Button>
               <Button type="primary" loading={loading} onClick={() => submit(form)}>
                 {t('trademarkSearch.search')}
