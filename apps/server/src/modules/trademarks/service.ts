@@ -75,16 +75,19 @@ export async function searchTrademarks(
     : [...TRADEMARK_STATUSES];
   const chosen = body.countries?.length ? body.countries : params.datasets;
   const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
-  const { searchId, reused } =
-    body.searchId && earlier && sameParams(earlier, params)
-      ? { searchId: body.searchId, reused: true }
-      : await startSearch(deps.db, user, { ...params, countries: chosen, statuses }, deps.freeSearches);
+  // Paging, a filter or a tab of a search the caller holds; anything else is a new submit.
+  const continuing = body.searchId !== undefined && earlier !== undefined && sameParams(earlier, params);
+  const { searchId, reused } = continuing
+    ? { searchId: body.searchId ?? '', reused: true }
+    : await startSearch(deps.db, user, { ...params, countries: chosen, statuses }, deps.freeSearches);
 
   const datasets = expandDatasets(tab === undefined ? params.datasets : [tab]);
   const markets = tab === undefined ? [...new Set(chosen)].sort() : [tab];
   // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
   const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
-  let ranked = deps.results.get(cacheKey);
+  // A new submit ranks afresh even when it reuses an earlier searchId (free), so marks imported since are found;
+  // only the pages, filters and tabs of a search read its kept ranking.
+  let ranked = continuing ? deps.results.get(cacheKey) : undefined;
   if (!ranked) {
     await deps.marks.ready();
     await deps.marks.refresh();
