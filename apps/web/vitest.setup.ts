@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import enUS from './src/locales/en-US.json';
 import { DEFAULT_LANGUAGE, i18n } from './src/locales/i18n.ts';
+
+// The app loads English when it is chosen; tests switch with i18n.changeLanguage directly, so it is there from the
+// start.
+i18n.addResourceBundle('en-US', 'translation', enUS);
 
 // Routes load their code lazily; the first import of antd modules in a test file takes a moment.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,4 +1,4 @@
-import './locales/i18n.ts';
+import { languageReady } from './locales/i18n.ts';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,12 +17,15 @@ const queryClient = createQueryClient();
 // in tests; tests and the app should render the same provider.
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </AppErrorBoundary>
-  </StrictMode>,
+// Rendered once the remembered language's texts are there (at once for Chinese, the default).
+void languageReady.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  ),
 );

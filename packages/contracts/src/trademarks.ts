@@ -114,6 +114,11 @@ export const trademarkSearchResponse = z.object({
   datasets: z.array(z.string()),
   /** Free searches left for the customer company; null for staff, who are not limited. */
   remainingSearches: z.number().int().nullable(),
+  /**
+   * True when this answer charged nothing: the call carried its own searchId, or the same user asked the same
+   * question (text, countries, classes, statuses) within a day and got that earlier searchId back.
+   */
+  reused: z.boolean(),
 });
 export type TrademarkSearchResponse = z.infer<typeof trademarkSearchResponse>;
 

@@ -187,8 +187,10 @@ export interface TrademarkSearchesTable {
   text: string;
   datasets: string;
   classes: string;
-  /** The countries as chosen, comma-separated (null for searches before they were kept). */
-  countries: string | null;
+  /** The countries as chosen, sorted, comma-separated (migration 0012; '' on older rows). */
+  countries: Generated<string>;
+  /** The status filter, sorted, comma-separated (migration 0012; '' on older rows). */
+  statuses: Generated<string>;
   charged: Flag;
   created_at: string;
 }

@@ -47,6 +47,8 @@ describe('language switch', () => {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en-US');
     vi.resetModules();
     const second = await import('../locales/i18n.ts');
+    // English is a chunk of its own: the app renders once it is there.
+    await second.languageReady;
     expect(second.currentLanguage()).toBe('en-US');
     expect(second.i18n.t('auth.login.submit')).toBe('Log in');
   });

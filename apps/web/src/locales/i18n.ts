@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from './en-US.json';
+import type enUSBundle from './en-US.json';
 import zhCN from './zh-CN.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -35,10 +35,28 @@ i18n.on('languageChanged', (language) => {
   document.title = i18n.t('app.name');
 });
 
+// en-US must carry every key of zh-CN: a missing key makes this line a type error.
+const englishHasEveryKey: typeof enUSBundle extends typeof zhCN ? true : never = true;
+void englishHasEveryKey;
+
+/**
+ * The languages' texts: Chinese, the default, comes with the page; English (~11 KB gzipped) is a chunk of its own,
+ * loaded when the user reads English, so the Chinese first load does not carry it (the route budgets).
+ */
+const BUNDLES: Record<Language, () => Promise<typeof zhCN>> = {
+  'zh-CN': async () => zhCN,
+  'en-US': async () => (await import('./en-US.json')).default,
+};
+
+/** Makes a language's texts available (once); the same texts for every caller. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await BUNDLES[language]());
+}
+
 void i18n.use(initReactI18next).init({
-  // en-US must carry every key of zh-CN; `satisfies` makes a missing key a type error.
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS satisfies typeof zhCN } },
-  lng: storedLanguage(),
+  resources: { 'zh-CN': { translation: zhCN } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
   load: 'currentOnly',
@@ -46,6 +64,21 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+/**
+ * The remembered language, with its texts loaded: the app renders once this settles, so English readers never see
+ * a Chinese first frame. A failed load (offline) leaves the default language.
+ */
+export const languageReady: Promise<void> = (async () => {
+  const language = storedLanguage();
+  if (language === DEFAULT_LANGUAGE) return;
+  try {
+    await loadLanguage(language);
+    await i18n.changeLanguage(language);
+  } catch {
+    // The chunk could not be loaded: Chinese it is, for this visit.
+  }
+})();
 
 /** The UI language; also what the API client sends as Accept-Language. */
 export function currentLanguage(): Language {
@@ -59,6 +92,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Storage may be unavailable (private mode); the switch still applies to this visit.
   }
+  await loadLanguage(language);
   await i18n.changeLanguage(language);
 }
 

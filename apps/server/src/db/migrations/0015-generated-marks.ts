@@ -5,8 +5,6 @@ import type { AnyDb } from '../columns.ts';
 const OLD_IMAGE_PREFIX = 'https://images.example.com/marks/';
 
 /**
- * Searches keep the countries as chosen (`trademark_searches.countries`), which the report lists one by one.
- *
  * Marks made by the demo generator are told apart from office data: `marks.generated` (1 for a generated mark) and,
  * per register, `trademark_datasets.generated_count`, which the search screen's data notice and the report read.
  *
@@ -24,9 +22,6 @@ export const generatedMarks: Migration = {
       .alterTable('trademark_datasets')
       .addColumn('generated_count', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-
-    // The countries as chosen on the screen (before expansion to datasets): the report's tabs, one per country.
-    await db.schema.alterTable('trademark_searches').addColumn('countries', 'varchar(2000)').execute();
 
     await adoptSeededDemo(db);
   },

@@ -4,12 +4,54 @@ import type { Kysely } from 'kysely';
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { nowIso } from '../../lib/time.ts';
+import { DAY, isoBefore, nowIso } from '../../lib/time.ts';
 
 export interface SearchParams {
   text: string;
   datasets: string[];
   classes: number[];
+}
+
+/** Everything that makes two searches the same question (issue #15): the parameters, chosen countries, statuses. */
+export interface SearchQuestion extends SearchParams {
+  countries: string[];
+  statuses: string[];
+}
+
+/** How long the same question by the same user reuses its earlier searchId instead of being charged again. */
+export const REUSE_WINDOW_MS = DAY;
+
+/** The columns a question is stored and compared as: lists sorted and comma-joined, so order never matters. */
+function questionColumns(question: SearchQuestion) {
+  const list = (items: readonly (string | number)[]) => [...new Set(items.map(String))].sort().join(',');
+  return {
+    text: question.text,
+    datasets: list(question.datasets),
+    classes: [...new Set(question.classes)].sort((a, b) => a - b).join(','),
+    countries: list(question.countries),
+    statuses: list(question.statuses),
+  };
+}
+
+/** The id of the same question asked by this user within the reuse window, if any. */
+async function findSameQuestion(
+  db: Kysely<DB>,
+  userId: number,
+  columns: ReturnType<typeof questionColumns>,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('trademark_searches')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', isoBefore(REUSE_WINDOW_MS))
+    .where('text', '=', columns.text)
+    .where('datasets', '=', columns.datasets)
+    .where('classes', '=', columns.classes)
+    .where('countries', '=', columns.countries)
+    .where('statuses', '=', columns.statuses)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** A company's searches left: the free allowance plus bought packs, less the searches already charged. */
@@ -33,20 +75,22 @@ export async function remainingSearches(
 }
 
 /**
- * Records a new search under a fresh searchId (with the `countries` as chosen, for its report), charging the customer's company one search. A company with none
- * left is refused with the quota message; staff are not limited. The check and the charge happen in one
- * transaction holding the company's credit row, so two simultaneous searches cannot both take the last one.
+ * The searchId for a question: the same question asked by the same user within `REUSE_WINDOW_MS` gets its earlier
+ * searchId back with no charge (a reload, Back, a shared link or a second Enter); anything else is recorded under a
+ * fresh searchId, charging the customer's company one search. A company with none left is refused with the quota
+ * message; staff are not limited. The look-up, the check and the charge happen in one transaction holding the
+ * company's credit row, so two simultaneous searches cannot both take the last one, and of two identical ones the
+ * second waits and then finds the first (READ COMMITTED: each statement after the lock sees what committed before).
  */
 export async function startSearch(
   db: Kysely<DB>,
   user: CurrentUser,
-  params: SearchParams,
+  question: SearchQuestion,
   freeSearches: number,
-  countries: readonly string[] = params.datasets,
-) {
-  const id = randomUUID();
+): Promise<{ searchId: string; reused: boolean }> {
   const customerId = user.role === 'customer' ? user.customerId : null;
-  await db.transaction().execute(async (trx) => {
+  const columns = questionColumns(question);
+  return db.transaction().execute(async (trx) => {
     if (customerId !== null) {
       const at = nowIso();
       await trx
@@ -61,26 +105,26 @@ export async function startSearch(
           .select('customer_id')
           .where('customer_id', '=', customerId),
       ).execute();
-      if ((await remainingSearches(trx, customerId, freeSearches)) < 1) {
-        throw new HttpError(402, 'trademark.quotaUsedUp');
-      }
     }
+    const earlier = await findSameQuestion(trx, user.id, columns);
+    if (earlier !== undefined) return { searchId: earlier, reused: true };
+    if (customerId !== null && (await remainingSearches(trx, customerId, freeSearches)) < 1) {
+      throw new HttpError(402, 'trademark.quotaUsedUp');
+    }
+    const id = randomUUID();
     await trx
       .insertInto('trademark_searches')
       .values({
         id,
         user_id: user.id,
         customer_id: customerId,
-        text: params.text,
-        datasets: params.datasets.join(','),
-        classes: params.classes.join(','),
-        countries: [...new Set(countries)].join(','),
+        ...columns,
         charged: customerId === null ? 0 : 1,
         created_at: nowIso(),
       })
       .execute();
+    return { searchId: id, reused: false };
   });
-  return id;
 }
 
 /** The parameters of an earlier search by the same user, or undefined (unknown, or someone else's). */

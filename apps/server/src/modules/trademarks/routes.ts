@@ -43,7 +43,9 @@ export async function trademarkRoutes(app: FastifyInstance) {
         summary: 'Search earlier marks similar to a name in the chosen markets, classes and statuses',
         description:
           'A new text, set of countries or classes is charged once; paging, changing the status filter or the ' +
-          'country tab (`country`, one of the chosen countries) with the same `searchId` is not.',
+          'country tab (`country`, one of the chosen countries) with the same `searchId` is not, and the same ' +
+          'question (text, countries, classes, statuses) by the same user within 24 hours gets its earlier ' +
+          '`searchId` back free (`reused`).',
         body: trademarkSearchBody,
         response: { 200: dataEnvelope(trademarkSearchResponse) },
       },

@@ -47,17 +47,19 @@ function checkRequest(body: TrademarkSearchBody): SearchParams {
   return { text: text.trim(), datasets: countries, classes };
 }
 
+const sortedList = (items: readonly string[]) => [...new Set(items)].sort().join(',');
 const sameParams = (a: SearchParams, b: SearchParams) =>
   a.text === b.text &&
-  a.datasets.join(',') === b.datasets.join(',') &&
+  sortedList(a.datasets) === sortedList(b.datasets) &&
   a.classes.join(',') === b.classes.join(',');
 
 /**
  * Runs a trademark search. A new search charges the customer's company one free search; paging, changing the
  * status filter or showing another chosen country's tab (`country`) with the same `searchId` (and the same text,
- * countries and classes) does not. With `country` the search covers that country's expanded datasets and lists,
- * counts and rates only the marks with effect there (`effectIn`); without it, those with effect in at least one
- * chosen country.
+ * countries and classes) does not, and neither does the same question (text, countries, classes, statuses) asked
+ * again by the same user within a day without a searchId: the server hands back the earlier one (`startSearch`).
+ * With `country` the search covers that country's expanded datasets and lists, counts and rates only the marks with
+ * effect there (`effectIn`); without it, those with effect in at least one chosen country.
  */
 export async function searchTrademarks(
   deps: TrademarkDeps,
@@ -69,14 +71,20 @@ export async function searchTrademarks(
   if (tab !== undefined && !expandDatasets(params.datasets).includes(tab)) {
     throw new HttpError(400, 'trademark.chooseCountry', {}, { country: 'trademark.chooseCountry' });
   }
+  const statuses: TrademarkStatus[] = body.status?.length
+    ? [...new Set(body.status)]
+    : [...TRADEMARK_STATUSES];
   const chosen = body.countries?.length ? body.countries : params.datasets;
   const earlier = body.searchId ? await findSearch(deps.db, body.searchId, user) : undefined;
-  const searchId =
-    body.searchId && earlier && sameParams(earlier, params)
-      ? body.searchId
-      : await startSearch(deps.db, user, params, deps.freeSearches, chosen);
+  // Paging, a filter or a tab of a search the caller holds; anything else is a new submit.
+  const continuing = body.searchId !== undefined && earlier !== undefined && sameParams(earlier, params);
+  const { searchId, reused } = continuing
+    ? { searchId: body.searchId ?? '', reused: true }
+    : await startSearch(deps.db, user, { ...params, countries: chosen, statuses }, deps.freeSearches);
 
-  const ranked = await rankSearch(deps, searchId, params, { tab, chosen, statuses: body.status });
+  // A new submit ranks afresh even when it reuses an earlier searchId (free), so marks imported since are found;
+  // only the pages, filters and tabs of a search read its kept ranking.
+  const ranked = await rankSearch(deps, searchId, params, { tab, chosen, statuses, fresh: !continuing });
   const page = ranked.matches.slice(body.page * body.pageSize, (body.page + 1) * body.pageSize);
   const rows = new Map(
     (
@@ -115,6 +123,7 @@ export async function searchTrademarks(
     classAssociations,
     datasets: expandDatasets(tab === undefined ? params.datasets : [tab]),
     remainingSearches: remaining,
+    reused,
   };
 }
 
@@ -131,6 +140,8 @@ export async function rankSearch(
     tab?: string | undefined;
     chosen: readonly string[];
     statuses?: readonly TrademarkStatus[] | undefined;
+    /** Rank again even when the view is cached (a new submit), and cache the new ranking. */
+    fresh?: boolean;
   },
 ): Promise<SearchResult> {
   const statuses: TrademarkStatus[] = view.statuses?.length
@@ -140,7 +151,7 @@ export async function rankSearch(
   const markets = view.tab === undefined ? [...new Set(view.chosen)].sort() : [view.tab];
   // Everything that changes the answer under one searchId: the datasets, the markets and the statuses.
   const cacheKey = `${searchId}|${datasets.join(',')}|${markets.join(',')}|${[...statuses].sort().join(',')}`;
-  let ranked = deps.results.get(cacheKey);
+  let ranked = view.fresh ? undefined : deps.results.get(cacheKey);
   if (!ranked) {
     await deps.marks.ready();
     await deps.marks.refresh();

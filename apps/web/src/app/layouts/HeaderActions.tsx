@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 
-/** Right side of both layouts' headers: who is logged in (and their company), the language switch, logout. */
-export function HeaderActions({ user }: { user: CurrentUser }) {
+/**
+ * Right side of both layouts' headers: who is logged in (and their company), the language switch, logout. `compact`
+ * (a phone) keeps them to one row: tighter gaps and logout as an icon button named by its label.
+ */
+export function HeaderActions({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const logout = useLogout();
   return (
-    <Flex align="center" gap="middle" wrap style={{ marginInlineStart: 'auto' }}>
+    <Flex align="center" gap={compact ? 'small' : 'middle'} wrap style={{ marginInlineStart: 'auto' }}>
       <Flex align="center" gap="small" style={{ lineHeight: 1.4 }}>
         <UserOutlined aria-hidden />
         <span style={{ fontWeight: token.fontWeightStrong }}>{user.displayName}</span>
@@ -20,8 +23,14 @@ export function HeaderActions({ user }: { user: CurrentUser }) {
         ) : null}
       </Flex>
       <LanguageSwitch />
-      <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate()}>
-        {t('auth.logout')}
+      <Button
+        icon={<LogoutOutlined />}
+        aria-label={compact ? t('auth.logout') : undefined}
+        title={compact ? t('auth.logout') : undefined}
+        loading={logout.isPending}
+        onClick={() => logout.mutate()}
+      >
+        {compact ? null : t('auth.logout')}
       </Button>
     </Flex>
   );

@@ -1,7 +1,9 @@
+import { MenuOutlined } from '@ant-design/icons';
 import { isStaffRole } from '@kxt/contracts/roles';
-import { Flex, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ProductName } from '../../components/ProductName.tsx';
 import { ADMIN_HOME_PATH } from '../../components/routing/paths.ts';
 import { useSessionUser } from '../../components/session/current-user.ts';
@@ -9,16 +11,25 @@ import { portalNavigation } from '../navigation.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { PageSurface } from './PageSurface.tsx';
 import { PortalNavigation } from './PortalNavigation.tsx';
+import { useNarrowScreen } from './use-narrow-screen.ts';
 
 /**
  * Customer portal: top navigation; header with the product, the user and company, language and logout. Plain
  * header and main elements in antd Layout's colours: antd's Layout brings its Sider (unused here) to every portal
- * page's first load.
+ * page's first load. On a phone the navigation and the user's actions fold into a menu behind one button, so the
+ * page starts on the first screen (issue #15); the menu closes when a page is chosen.
  */
 export default function PortalLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const { token } = theme.useToken();
+  const narrow = useNarrowScreen();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the phone menu whenever the page changes
+  useEffect(() => setMenuOpen(false), [pathname]);
+  const backOffice = isStaffRole(user.role) ? <Link to={ADMIN_HOME_PATH}>{t('nav.backOffice')}</Link> : null;
   return (
     <Flex vertical style={{ minHeight: '100vh', background: token.colorBgLayout }}>
       <header
@@ -26,22 +37,45 @@ export default function PortalLayout() {
           flex: 'none',
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          paddingInline: 24,
+          paddingInline: narrow ? token.padding : 24,
         }}
       >
-        <Flex align="center" gap="large" wrap style={{ minHeight: 64 }}>
-          <ProductName />
-          <PortalNavigation entries={portalNavigation} role={user.role} />
-          {isStaffRole(user.role) ? <Link to={ADMIN_HOME_PATH}>{t('nav.backOffice')}</Link> : null}
-          <HeaderActions user={user} />
-        </Flex>
+        {narrow ? (
+          <>
+            <Flex align="center" justify="space-between" gap="small" style={{ minHeight: 56 }}>
+              <ProductName style={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }} />
+              <Button
+                type="text"
+                icon={<MenuOutlined />}
+                aria-label={menuOpen ? t('searchUx.nav.close') : t('searchUx.nav.open')}
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen(!menuOpen)}
+              />
+            </Flex>
+            {menuOpen ? (
+              <Flex id={menuId} vertical gap="small" style={{ paddingBottom: token.padding }}>
+                <PortalNavigation entries={portalNavigation} role={user.role} vertical />
+                {backOffice}
+                <HeaderActions user={user} compact />
+              </Flex>
+            ) : null}
+          </>
+        ) : (
+          <Flex align="center" gap="large" wrap style={{ minHeight: 64 }}>
+            <ProductName />
+            <PortalNavigation entries={portalNavigation} role={user.role} />
+            {backOffice}
+            <HeaderActions user={user} />
+          </Flex>
+        )}
       </header>
       <main
         style={{
           flex: 'auto',
           minHeight: 0,
           color: token.colorText,
-          padding: 24,
+          padding: narrow ? token.padding : 24,
           width: '100%',
           maxWidth: 1280,
           marginInline: 'auto',

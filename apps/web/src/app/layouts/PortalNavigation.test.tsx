@@ -51,4 +51,22 @@ describe('portal navigation', () => {
     expect(item('专利注册')).toHaveAttribute('aria-current', 'page');
     expect(item('首页')).not.toHaveAttribute('aria-current');
   });
+
+  it('as the folded phone menu, lists one entry a line and moves with the up and down keys', async () => {
+    const view = renderWithApp(
+      <PortalNavigation entries={portalNavigation} role={customer.role} vertical />,
+      {
+        path: '/trademark/search',
+        user: customer,
+      },
+    );
+    const nav = screen.getByRole('navigation', { name: '导航菜单' });
+    expect(within(nav).getByRole('menubar')).toHaveAttribute('aria-orientation', 'vertical');
+    await view.user.tab();
+    expect(within(nav).getByRole('menuitem', { name: '商标查询' })).toHaveFocus();
+    await view.user.keyboard('{ArrowDown}');
+    expect(within(nav).getByRole('menuitem', { name: '专利注册' })).toHaveFocus();
+    await view.user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(nav).getByRole('menuitem', { name: '首页' })).toHaveFocus();
+  });
 });

@@ -12,12 +12,24 @@ const NEXT_KEYS: Readonly<Record<string, (index: number, count: number) => numbe
   End: (_, count) => count - 1,
 };
 
+/** In the vertical menu the up and down keys move like left and right. */
+const VERTICAL_KEYS: Readonly<Record<string, string>> = { ArrowDown: 'ArrowRight', ArrowUp: 'ArrowLeft' };
+
 /**
  * The portal's top navigation: a menu bar of links built from the navigation entries for the user's role, the
  * current page's entry marked. Plain links rather than antd's Menu, which would add ~20 KB to every portal page's
  * first load for a handful of entries. A menu bar is one tab stop; the arrow keys, Home and End move within it.
  */
-export function PortalNavigation({ entries, role }: { entries: readonly NavigationEntry[]; role: Role }) {
+export function PortalNavigation({
+  entries,
+  role,
+  vertical = false,
+}: {
+  entries: readonly NavigationEntry[];
+  role: Role;
+  /** One entry a line (the folded menu on a phone), moved through with the up and down keys as well. */
+  vertical?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
@@ -30,7 +42,7 @@ export function PortalNavigation({ entries, role }: { entries: readonly Navigati
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const move = NEXT_KEYS[event.key];
+    const move = NEXT_KEYS[vertical ? (VERTICAL_KEYS[event.key] ?? event.key) : event.key];
     const index = links.current.indexOf(event.target as HTMLAnchorElement);
     if (!move || index < 0) return;
     event.preventDefault();
@@ -42,7 +54,9 @@ export function PortalNavigation({ entries, role }: { entries: readonly Navigati
       <Flex
         component="ul"
         role="menubar"
-        wrap
+        aria-orientation={vertical ? 'vertical' : 'horizontal'}
+        vertical={vertical}
+        wrap={!vertical}
         gap={token.marginXS}
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
         onKeyDown={onKeyDown}
@@ -64,7 +78,7 @@ export function PortalNavigation({ entries, role }: { entries: readonly Navigati
                   alignItems: 'center',
                   gap: token.marginXS,
                   paddingInline: token.padding,
-                  lineHeight: '62px',
+                  lineHeight: vertical ? '44px' : '62px',
                   color: current ? token.colorPrimary : token.colorText,
                   borderBottom: `2px solid ${current ? token.colorPrimary : 'transparent'}`,
                   textDecoration: 'none',

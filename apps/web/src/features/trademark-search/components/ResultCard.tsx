@@ -1,3 +1,4 @@
+import { registerName } from '@kxt/contracts/registers';
 import type { TrademarkResultItem, TrademarkStatus } from '@kxt/contracts/trademarks';
 import { Button, Card, Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -54,9 +55,24 @@ function GoodsAndServices({ item }: { item: TrademarkResultItem }) {
   );
 }
 
+/** The register a mark is in, by name in the UI's language, with its code in a tooltip (issue #15: no raw codes). */
+export function RegisterName({ code }: { code: string }) {
+  const { t, i18n } = useTranslation();
+  const name =
+    registerName(code, i18n.language) ??
+    t('searchUx.register.national', { country: countryName(code, i18n.language) });
+  return (
+    <Tooltip title={t('searchUx.register.code', { code })}>
+      <span data-register={code} style={{ cursor: 'help' }}>
+        {name}
+      </span>
+    </Tooltip>
+  );
+}
+
 /** One earlier mark: status, name with its similarity, the register data and the goods and services. */
 export function ResultCard({ item }: { item: TrademarkResultItem }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const signalLabel = useSignalLabel();
   const similarity = <SimilarityReasons score={item.similarityScore} signals={item.signals} />;
   const strongest = item.signals[0];
@@ -96,9 +112,9 @@ export function ResultCard({ item }: { item: TrademarkResultItem }) {
                 },
                 { key: 'owner', label: t('trademarkSearch.field.owner'), children: item.owner || empty },
                 {
-                  key: 'country',
-                  label: t('trademarkSearch.field.country'),
-                  children: countryName(item.dataset, i18n.language),
+                  key: 'register',
+                  label: t('searchUx.register.label'),
+                  children: <RegisterName code={item.dataset} />,
                 },
                 {
                   key: 'app',

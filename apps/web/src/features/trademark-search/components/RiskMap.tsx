@@ -1,23 +1,27 @@
-import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import type { RiskLevel } from '@kxt/contracts/risk';
+import {
+  CheckCircleOutlined,
+  DownOutlined,
+  ExclamationCircleOutlined,
+  MinusCircleOutlined,
+  UpOutlined,
+  WarningFilled,
+} from '@ant-design/icons';
 import { NICE_CLASSES, type TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { Button, Flex, Segmented, theme } from 'antd';
 import type { ParseKeys } from 'i18next';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSimilarity } from './search-state.ts';
+import { CELL_LEVELS, type CellLevel, RISK_CELL_COLORS } from './risk-colors.ts';
+import { formatCount, formatSimilarity } from './search-state.ts';
 
-const LEVELS: readonly RiskLevel[] = ['low_risk', 'high_risk', 'very_high_risk'];
-
-function useLevelColors(): Record<RiskLevel | 'none', string> {
-  const { token } = theme.useToken();
-  return {
-    low_risk: token.colorSuccessBg,
-    high_risk: token.colorWarningBg,
-    very_high_risk: token.colorErrorBg,
-    none: token.colorFillQuaternary,
-  };
-}
+/** A shape per level, so the detailed view and the legend do not rely on colour alone. */
+const LEVEL_ICONS: Readonly<Record<CellLevel, ReactNode>> = {
+  none: <MinusCircleOutlined aria-hidden />,
+  low_risk: <CheckCircleOutlined aria-hidden />,
+  high_risk: <ExclamationCircleOutlined aria-hidden />,
+  very_high_risk: <WarningFilled aria-hidden />,
+};
 
 type View = 'simple' | 'detailed';
 
@@ -38,7 +42,6 @@ export function RiskMap({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const colors = useLevelColors();
   const heading = (cls: number) => t(`trademarkSearch.classHeadings.${cls}` as ParseKeys);
   const associated = Object.entries(associations).filter(([, list]) => list.length);
   const [view, setView] = useState<View>('simple');
@@ -70,18 +73,25 @@ export function RiskMap({
           </Button>
         </Flex>
         <Flex gap="middle" wrap>
-          {LEVELS.map((level) => (
-            <Flex key={level} gap={4} align="center">
+          {CELL_LEVELS.map((level) => (
+            <Flex key={level} gap={4} align="center" data-legend={level}>
               <span
                 aria-hidden
                 style={{
-                  width: 12,
-                  height: 12,
+                  width: 16,
+                  height: 16,
                   borderRadius: 2,
-                  background: colors[level],
-                  display: 'inline-block',
+                  background: RISK_CELL_COLORS[level].background,
+                  color: RISK_CELL_COLORS[level].text,
+                  border: `1px ${level === 'none' ? 'dashed' : 'solid'} ${token.colorBorder}`,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  fontSize: 10,
                 }}
-              />
+              >
+                {LEVEL_ICONS[level]}
+              </span>
               {t(`trademarkSearch.risk.${level}`)}
             </Flex>
           ))}
@@ -98,21 +108,29 @@ export function RiskMap({
           {NICE_CLASSES.map((cls) => {
             const stat = statistics[String(cls)];
             const count = stat?.count ?? 0;
+            const level: CellLevel = stat?.level ?? 'none';
+            const colors = RISK_CELL_COLORS[level];
+            const picked = selected.includes(cls);
             return (
               <button
                 key={cls}
                 type="button"
                 aria-label={t('trademarkSearch.risk.cell', { number: cls, heading: heading(cls), count })}
-                aria-pressed={selected.includes(cls)}
-                title={stat ? t(`trademarkSearch.risk.${stat.level}`) : t('trademarkSearch.risk.none')}
+                aria-pressed={picked}
+                title={t(`trademarkSearch.risk.${level}`)}
+                data-level={level}
                 onClick={() => onPick(cls)}
                 style={{
                   cursor: 'pointer',
                   textAlign: detailed ? 'left' : 'center',
                   padding: '4px 6px',
                   borderRadius: token.borderRadiusSM,
-                  border: `1px solid ${selected.includes(cls) ? token.colorPrimary : token.colorBorderSecondary}`,
-                  background: stat ? colors[stat.level] : colors.none,
+                  // The chosen class: a thick primary outline, visible on every level's colour.
+                  border: `1px ${level === 'none' ? 'dashed' : 'solid'} ${token.colorBorder}`,
+                  outline: picked ? `2px solid ${token.colorPrimary}` : 'none',
+                  outlineOffset: 1,
+                  background: colors.background,
+                  color: colors.text,
                   font: 'inherit',
                   fontSize: token.fontSizeSM,
                 }}
@@ -122,11 +140,13 @@ export function RiskMap({
                     <div>
                       <strong>{cls}</strong> {heading(cls)}
                     </div>
-                    <div style={{ color: token.colorTextSecondary }}>
-                      {t('trademarkSearch.riskView.count', { count })}
-                    </div>
+                    <Flex gap={4} align="center">
+                      {LEVEL_ICONS[level]}
+                      <span>{t(`trademarkSearch.risk.${level}`)}</span>
+                    </Flex>
+                    <div>{t('trademarkSearch.riskView.count', { count: formatCount(count) })}</div>
                     {stat ? (
-                      <div style={{ color: token.colorTextSecondary }}>
+                      <div>
                         {t('trademarkSearch.riskView.maxScore', {
                           percent: formatSimilarity(stat.maxSimilarityScore),
                         })}

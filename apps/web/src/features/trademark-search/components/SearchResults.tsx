@@ -1,5 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
-import type { TrademarkSearchResponse } from '@kxt/contracts/trademarks';
+import { JURISDICTION_KINDS, jurisdictionKind } from '@kxt/contracts/registers';
+import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { Button, Empty, Flex, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReportButton } from './ReportButton.tsx';
@@ -8,12 +9,21 @@ import { RiskMap } from './RiskMap.tsx';
 import { StatusFilter } from './StatusFilter.tsx';
 import { formatCount, type StatusChoice } from './search-state.ts';
 
+/** The loaded cards in groups by how their register has effect in the tab's market, in score order within each. */
+function byJurisdiction(items: readonly TrademarkResultItem[], market: string) {
+  return JURISDICTION_KINDS.map((kind) => ({
+    kind,
+    items: items.filter((item) => jurisdictionKind(item.dataset, market) === kind),
+  })).filter((group) => group.items.length > 0);
+}
+
 /**
  * What a search found: the class risk map, the count with the status filter, and the result cards with the
  * infinite scroll's footer. The page loads it with the first results, so the route's first load carries none of it.
  */
 export default function SearchResults({
   results,
+  market,
   classes,
   status,
   loadingMore,
@@ -22,6 +32,8 @@ export default function SearchResults({
   onPurchase,
 }: {
   results: TrademarkSearchResponse;
+  /** The country tab shown: the cards are grouped by how their register has effect there. */
+  market: string;
   /** The classes searched (highlighted on the risk map). */
   classes: readonly number[];
   status: readonly StatusChoice[];
@@ -55,8 +67,20 @@ export default function SearchResults({
       </Flex>
       {results.results.length ? (
         <Flex vertical gap="small">
-          {results.results.map((item) => (
-            <ResultCard key={item.id} item={item} />
+          {byJurisdiction(results.results, market).map((group) => (
+            <section key={group.kind} aria-label={t(`searchUx.jurisdiction.${group.kind}`)}>
+              <Flex vertical gap="small">
+                <h3 style={{ margin: 0, fontSize: token.fontSize, fontWeight: token.fontWeightStrong }}>
+                  {t(`searchUx.jurisdiction.${group.kind}`)}
+                  <span style={{ color: token.colorTextSecondary, fontWeight: 'normal' }}>
+                    {` (${group.items.length})`}
+                  </span>
+                </h3>
+                {group.items.map((item) => (
+                  <ResultCard key={item.id} item={item} />
+                ))}
+              </Flex>
+            </section>
           ))}
           <div style={{ textAlign: 'center', color: token.colorTextSecondary }}>
             {loadingMore

@@ -1,6 +1,7 @@
 import { countries as zh } from 'i18n-iso-countries/langs/zh.json';
 import { use, useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadLanguage } from '../../../locales/i18n.ts';
 
 // The names are the data of i18n-iso-countries, not its index (which would bring every lookup helper and the
 // `diacritics` tables). Chinese, the default language, comes with the page; English (another ~2.5 KB gzipped)
@@ -20,9 +21,13 @@ export function provideEnglishNames(names: Names): void {
 
 /** Loads the English names if they are not there yet; the same promise for every caller. */
 export function loadEnglishNames(): Promise<void> {
-  englishLoading ??= english
-    ? Promise.resolve()
-    : import('./english-country-names.ts').then((module) => provideEnglishNames(module.ENGLISH_NAMES));
+  // The app's English texts come too: they name the registers that are not countries (EM, WO, WPP, UF).
+  englishLoading ??= Promise.all([
+    loadLanguage('en-US'),
+    english
+      ? undefined
+      : import('./english-country-names.ts').then((module) => provideEnglishNames(module.ENGLISH_NAMES)),
+  ]).then(() => undefined);
   return englishLoading;
 }
 

@@ -13,8 +13,6 @@ export const MANY_COUNTRIES = 10;
 export const HOT_WARNING_COUNT = 5;
 /** Spec §9: scrolling to the bottom loads the next page, debounced 1000 ms. */
 export const SCROLL_DEBOUNCE_MS = 1000;
-export const MAX_COUNTRY_TAGS = 12;
-export const MAX_CLASS_TAGS = 11;
 
 /** A status filter choice: the four statuses, or `all`. */
 export type StatusChoice = TrademarkStatus | 'all';

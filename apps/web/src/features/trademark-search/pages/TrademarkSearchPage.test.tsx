@@ -1,7 +1,7 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { setLanguage } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
@@ -52,6 +52,7 @@ function response(patch: Partial<TrademarkSearchResponse> = {}): TrademarkSearch
     classAssociations: {},
     datasets: ['US', 'UF', 'EM', 'WO', 'WPP'],
     remainingSearches: 4,
+    reused: false,
     ...patch,
   };
 }
@@ -93,6 +94,31 @@ function setup(
   return { ...view, server, searches, nameInput };
 }
 
+// The pickers show "as many tags as fit, then +N" (maxTagCount responsive), which measures the box and its tags.
+// jsdom does no layout: here every box is 1000 px wide and every tag 60 px, and a resize is reported once observed.
+const measured = ['clientWidth', 'offsetWidth'] as const;
+const original = measured.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
+const originalObserver = window.ResizeObserver;
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 60 });
+  window.ResizeObserver = class {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      queueMicrotask(() => this.callback([{ target } as ResizeObserverEntry], this));
+    }
+    unobserve() {}
+    disconnect() {}
+  };
+});
+afterAll(() => {
+  measured.forEach((key, index) => {
+    const descriptor = original[index];
+    if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  });
+  window.ResizeObserver = originalObserver;
+});
+
 beforeEach(() => {
   setCookie(CSRF_COOKIE, 'csrf');
   sessionStorage.clear();
@@ -131,13 +157,77 @@ describe('trademark search page', () => {
     expect(searches()).toHaveLength(0);
   });
 
-  it('refuses to search when the free searches are used up', async () => {
-    const { user, searches, nameInput } = setup('/trademark/search', ok(response()), 0);
+  it('leaves the used-up quota to the server, which may answer a repeated search free', async () => {
+    const { user, searches, nameInput } = setup('/trademark/search', fail(402, '免费查询次数已用完'), 0);
     expect(await screen.findByText('剩余免费查询次数：0')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('查询次数已用完：24 小时内查过的相同条件仍可免费查看');
     await user.type(nameInput(), 'apple');
     await user.click(screen.getByRole('button', { name: button('查询') }));
-    expect(await screen.findByText('您的免费查询次数已用完，请下单解锁更多查询次数')).toBeInTheDocument();
-    expect(searches()).toHaveLength(0);
+    expect(await screen.findByText('免费查询次数已用完')).toBeInTheDocument();
+    expect(searches()).toHaveLength(1);
+  });
+
+  it('says what a search costs once few are left, and nothing about it before', async () => {
+    setup('/trademark/search', ok(response()), 3);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      '每次新查询使用 1 次查询次数（剩余 3 次）；24 小时内相同条件的查询不再扣次',
+    );
+  });
+
+  it('hides the cost line while plenty are left', async () => {
+    setup('/trademark/search', ok(response()), 4);
+    expect(await screen.findByText('剩余免费查询次数：4')).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('refuses a second search while one runs, with 正在查询，请稍候', async () => {
+    const held = deferred<MockReply>();
+    const { user, searches, nameInput } = setup('/trademark/search', () => held.promise);
+    await user.type(await screen.findByRole('combobox', { name: '商标名称' }), 'apple');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    await user.type(nameInput(), '{Enter}');
+    expect(await screen.findByText('正在查询，请稍候')).toBeInTheDocument();
+    // The button shows it is loading (its name gains the spinner's) and refuses too.
+    await user.click(screen.getByRole('button', { name: /查\s?询$/ }));
+    expect(searches()).toHaveLength(1);
+    held.resolve(ok(response()));
+    expect(await screen.findByText('共找到 1 条近似商标')).toBeInTheDocument();
+  });
+
+  it('says so when the server answered with the same search of the last day', async () => {
+    setup('/trademark/search?search=apple', ok(response({ reused: true })));
+    expect(
+      await screen.findByText('与 24 小时内的一次查询条件相同，已显示该结果，未扣查询次数'),
+    ).toBeInTheDocument();
+  });
+
+  it('groups the cards by register, named with the code in a tooltip', async () => {
+    const { user } = setup(
+      '/trademark/search?search=apple',
+      ok(
+        response({
+          total: 3,
+          results: [
+            mark(1, { dataset: 'WO', designations: ['US'] }),
+            mark(2, { dataset: 'US' }),
+            mark(3, { dataset: 'UF' }),
+          ],
+        }),
+      ),
+    );
+    const own = await screen.findByRole('region', { name: '本国/地区注册' });
+    const madrid = screen.getByRole('region', { name: '马德里国际注册（指定该国）' });
+    expect(
+      within(own)
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['APPLE 2', 'APPLE 3']);
+    expect(within(madrid).getByRole('article', { name: 'APPLE 1' })).toHaveTextContent('马德里国际注册');
+    expect(within(own).getByRole('article', { name: 'APPLE 2' })).toHaveTextContent('美国专利商标局 USPTO');
+    expect(screen.queryByText(/^(WO|UF|WPP|EM)$/)).not.toBeInTheDocument();
+    await user.hover(within(madrid).getByText('马德里国际注册'));
+    expect(await screen.findByText('代码：WO')).toBeInTheDocument();
   });
 
   it("shows the server's message as a warning and no results header", async () => {

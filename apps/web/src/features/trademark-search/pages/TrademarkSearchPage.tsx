@@ -19,14 +19,13 @@ import { loadEnglishNames, useMarketName } from '../components/country-names.ts'
 import { DataNotice } from '../components/DataNotice.tsx';
 import { FloatingSearchBar } from '../components/FloatingSearchBar.tsx';
 import { NameInput } from '../components/NameInput.tsx';
+import { QuotaLine } from '../components/QuotaLine.tsx';
 import { RecentSearches } from '../components/RecentSearches.tsx';
 import { useRecentSearches } from '../components/recent-searches.ts';
 import {
   DEFAULT_COUNTRY,
   DEFAULT_STATUS_CHOICE,
   formFromParams,
-  MAX_CLASS_TAGS,
-  MAX_COUNTRY_TAGS,
   PAGE_SIZE,
   paramsFromForm,
   RESET_PAGE_SIZE,
@@ -86,12 +85,15 @@ export default function TrademarkSearchPage() {
   const [dialog, setDialog] = useState<'country' | 'purchase' | null>(null);
   const [consulting, setConsulting] = useState(false);
   const sequence = useRef(0);
+  // A search (page 0) is under way: read by submit in the same event, before React has rendered `loading`.
+  const searching = useRef(false);
   // The tabs' radio group of its own: antd names every Segmented's group alike under test, which would join groups.
   const countryTabsName = useId();
 
   const run = useCallback(
     async ({ submitted: target, status: statusChoice, page, searchId }: RunOptions) => {
       const current = ++sequence.current;
+      searching.current = page === 0;
       if (page === 0) setLoading(true);
       else setLoadingMore(true);
       try {
@@ -115,6 +117,8 @@ export default function TrademarkSearchPage() {
             : { ...data, page },
         );
         queryClient.setQueryData(searchCountQueryKey, data.remainingSearches);
+        // A new search the server answered with an earlier one of the last day: say it cost nothing.
+        if (page === 0 && searchId === undefined && data.reused) void message.info(t('searchUx.cost.reused'));
       } catch (error) {
         if (current !== sequence.current) return;
         // §8: a refusal shows the server's message and hides the results header; a network failure just stops.
@@ -125,12 +129,13 @@ export default function TrademarkSearchPage() {
         }
       } finally {
         if (current === sequence.current) {
+          searching.current = false;
           setLoading(false);
           setLoadingMore(false);
         }
       }
     },
-    [message, queryClient, pageSize],
+    [message, queryClient, pageSize, t],
   );
 
   const submit = (next: SearchForm) => {
@@ -139,9 +144,10 @@ export default function TrademarkSearchPage() {
       void message.warning(t(`trademarkSearch.validation.${problem}`));
       return;
     }
-    const remaining = queryClient.getQueryData<number | null>(searchCountQueryKey);
-    if (typeof remaining === 'number' && remaining < 1) {
-      void message.warning(t('trademarkSearch.validation.quotaUsedUp'));
+    // Issue #15: one search at a time. With none left the server still decides (the same question within a day
+    // is free) and answers 402 with the quota message otherwise.
+    if (searching.current) {
+      void message.warning(t('trademarkSearch.validation.searching'));
       return;
     }
     setForm(next);
@@ -163,6 +169,7 @@ export default function TrademarkSearchPage() {
 
   const reset = () => {
     sequence.current++;
+    searching.current = false;
     setForm(EMPTY_FORM);
     setStatus([...DEFAULT_STATUS_CHOICE]);
     setSubmitted(null);
@@ -288,7 +295,14 @@ export default function TrademarkSearchPage() {
                 placeholder={t('trademarkSearch.countryPlaceholder')}
                 value={form.countries}
                 options={countryChoices}
-                maxTagCount={MAX_COUNTRY_TAGS}
+                // One line whatever is chosen: the tags that fit, then "+N" (issue #15).
+                maxTagCount="responsive"
+                // "+N", naming the hidden ones on hover.
+                maxTagPlaceholder={(omitted) => (
+                  <span title={omitted.map((option) => marketName(String(option.value))).join(', ')}>
+                    +{omitted.length}
+                  </span>
+                )}
                 optionFilterProp="search"
                 style={{ flex: 1, minWidth: 0 }}
                 // The search matches English names too; in Chinese they load when the picker is first used.
@@ -324,7 +338,7 @@ export default function TrademarkSearchPage() {
               placeholder={t('trademarkSearch.niceClassPlaceholder')}
               value={form.classes}
               options={classChoices}
-              maxTagCount={MAX_CLASS_TAGS}
+              maxTagCount="responsive"
               optionFilterProp="label"
               allowClear
               style={{ flex: '2 1 240px' }}
@@ -332,11 +346,15 @@ export default function TrademarkSearchPage() {
                 setForm({ ...form, classes: [...classes].sort((a, b) => a - b) })
               }
             />
-            <Button onClick={reset}>{t('trademarkSearch.reset')}</Button>
-            <Button type="primary" loading={loading} onClick={() => submit(form)}>
-              {t('trademarkSearch.search')}
-            </Button>
-            <Button onClick={() => setConsulting(true)}>{t('trademarkSearch.consultant.open')}</Button>
+            {/* The buttons move to the next line as one group, so at desktop widths 咨询专业顾问 never sits on a line
+                of its own; only a phone too narrow for all three wraps inside the group. */}
+            <Flex gap="small" wrap style={{ flex: 'none', maxWidth: '100%' }}>
+              <Button onClick={reset}>{t('trademarkSearch.reset')}</Button>
+              <Button type="primary" loading={loading} onClick={() => submit(form)}>
+                {t('trademarkSearch.search')}
+              </Button>
+              <Button onClick={() => setConsulting(true)}>{t('trademarkSearch.consultant.open')}</Button>
+            </Flex>
           </Flex>
           <RecentSearches
             list={recent.list}
@@ -345,16 +363,7 @@ export default function TrademarkSearchPage() {
             onClear={recent.clear}
           />
           {typeof remaining === 'number' ? (
-            <Flex gap="small" align="center" wrap>
-              <span style={{ color: token.colorTextSecondary }}>
-                {t('trademarkSearch.remaining', { count: remaining })}
-              </span>
-              {remaining < 1 ? (
-                <Button type="link" size="small" onClick={() => setDialog('purchase')}>
-                  {t('trademarkSearch.purchase.buyMore')}
-                </Button>
-              ) : null}
-            </Flex>
+            <QuotaLine remaining={remaining} onBuy={() => setDialog('purchase')} />
           ) : null}
         </Flex>
         <ConsultantCard />
@@ -391,6 +400,7 @@ export default function TrademarkSearchPage() {
           <Suspense fallback={<div style={{ minHeight: 120 }} />}>
             <SearchResults
               results={results}
+              market={submitted.country}
               classes={submitted.form.classes}
               status={status}
               loadingMore={loadingMore}
