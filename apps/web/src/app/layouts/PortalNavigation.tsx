@@ -38,7 +38,9 @@ export function PortalNavigation({ entries, role }: { entries: readonly Navigati
   };
 
   return (
-    <nav aria-label={t('nav.menu')} style={{ flex: 1, minWidth: 0 }}>
+    // A basis wider than what a phone has left beside the product name: there the menu takes a line of its own
+    // instead of a sliver; on a wide screen it grows into the space between the name and the header actions.
+    <nav aria-label={t('nav.menu')} style={{ flex: '1 1 360px', minWidth: 0 }}>
       <Flex
         component="ul"
         role="menubar"
@@ -63,7 +65,7 @@ export function PortalNavigation({ entries, role }: { entries: readonly Navigati
                   display: 'inline-flex',
                   alignItems: 'center',
                   gap: token.marginXS,
-                  paddingInline: token.padding,
+                  paddingInline: token.paddingSM,
                   lineHeight: '62px',
                   color: current ? token.colorPrimary : token.colorText,
                   borderBottom: `2px solid ${current ? token.colorPrimary : 'transparent'}`,

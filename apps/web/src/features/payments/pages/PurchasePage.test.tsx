@@ -99,17 +99,18 @@ describe('purchase page', () => {
 
   it('filters by category: one click on 专利 shows the patent services alone, and the address keeps the choice', async () => {
     const { user, currentPath } = setup('/purchase');
-    const tabs = await screen.findByRole('tablist');
+    const tabs = await screen.findByRole('group', { name: '服务分类' });
     const names = within(tabs)
-      .getAllByRole('tab')
-      .map((tab) => tab.textContent);
-    expect(names).toEqual(['全部 (4)', '商标注册 (1)', '商标查询次数包 (1)', '专利 (1)', 'VAT 税务 (1)']);
-    await user.click(within(tabs).getByRole('tab', { name: '专利 (1)' }));
+      .getAllByRole('button')
+      .map((tab) => tab.textContent?.replace(/\s/g, ''));
+    expect(names).toEqual(['全部(4)', '商标注册(1)', '商标查询次数包(1)', '专利(1)', 'VAT税务(1)']);
+    await user.click(within(tabs).getByRole('button', { name: '专利 (1)' }));
+    expect(within(tabs).getByRole('button', { name: '专利 (1)' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('region', { name: '专利' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: '商标注册' })).toBeNull();
     expect(screen.queryByText('德国VAT 注册及申报')).toBeNull();
     expect(currentPath()).toBe('/purchase?category=patent');
-    await user.click(within(tabs).getByRole('tab', { name: '全部 (4)' }));
+    await user.click(within(tabs).getByRole('button', { name: '全部 (4)' }));
     expect(screen.getByText('德国VAT 注册及申报')).toBeInTheDocument();
     expect(currentPath()).toBe('/purchase');
   });
@@ -118,7 +119,7 @@ describe('purchase page', () => {
     setup('/purchase?category=patent');
     expect(await screen.findByText('美国外观专利申请')).toBeInTheDocument();
     expect(screen.queryByText('美国商标注册')).toBeNull();
-    expect(screen.getByRole('tab', { name: '专利 (1)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: '专利 (1)' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('asks again for the catalogue when the language changes, so names follow the reader', async () => {

@@ -14,7 +14,6 @@ import {
   Result,
   Row,
   Spin,
-  Tabs,
   Tag,
   theme,
 } from 'antd';
@@ -148,6 +147,8 @@ export default function PurchasePage() {
             selected ? { borderColor: token.colorPrimary, boxShadow: token.boxShadowTertiary } : undefined
           }
           title={item.name}
+          // English names are long: the title wraps rather than hiding the kind of service behind an ellipsis.
+          styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: token.paddingXS } }}
           extra={item.country ? <Tag>{countryName(item.country, i18n.language)}</Tag> : null}
         >
           <Flex justify="space-between" align="center" gap="small">
@@ -195,19 +196,24 @@ export default function PurchasePage() {
   } else {
     const count = (key: Shelf | typeof ALL) =>
       key === ALL ? items.length : items.filter((item) => shelfOf(item) === key).length;
+    // Chips that wrap rather than tabs that scroll: on a phone every category stays one tap away.
     const filter = (
-      <Tabs
-        aria-label={t('payment.purchase.categories')}
-        activeKey={shelf}
-        onChange={(key) => showShelf(isShelf(key) ? key : ALL)}
-        items={([ALL, ...stocked] as const).map((key) => ({
-          key,
-          label: t('table.tabWithCount', {
-            name: key === ALL ? t('payment.purchase.all') : shelfName(key),
-            count: count(key),
-          }),
-        }))}
-      />
+      <Flex wrap gap="small" role="group" aria-label={t('payment.purchase.categories')}>
+        {([ALL, ...stocked] as const).map((key) => (
+          <Button
+            key={key}
+            shape="round"
+            type={key === shelf ? 'primary' : 'default'}
+            aria-pressed={key === shelf}
+            onClick={() => showShelf(key)}
+          >
+            {t('table.tabWithCount', {
+              name: key === ALL ? t('payment.purchase.all') : shelfName(key),
+              count: count(key),
+            })}
+          </Button>
+        ))}
+      </Flex>
     );
     const shown = shelf === ALL ? stocked : stocked.filter((key) => key === shelf);
     const shelves: ReactNode[] = [
