@@ -144,8 +144,8 @@ describe('customer1 reading English', () => {
       const rulesText = await rules.innerText();
       expect(rulesText).not.toMatch(CJK);
       expect(rulesText).toMatch(/business licence|white background/);
-      await expect.poll(() => page.getByLabel('Chinese name', { exact: true }).inputValue()).not.toBe('');
-      await expectSans(page, ['.ant-form-item-label label', 'input']);
+      await expect.poll(() => page.getByLabel('Name (Chinese)', { exact: true }).inputValue()).not.toBe('');
+      await expectSans(page, ['.ant-form-item-label label', 'input.ant-input']);
       await shoot(page, `materials-form-${viewport.width}-en-US`);
     });
   }
