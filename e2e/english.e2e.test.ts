@@ -83,7 +83,8 @@ async function expectSans(page: Page, selectors: string[] = []) {
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  // Transitions finished, so the shot shows the state the test reached rather than a colour half way.
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
 }
 
 describe('customer1 reading English', () => {
@@ -101,6 +102,7 @@ describe('customer1 reading English', () => {
       const patentTab = page.getByRole('button', { name: /^Patent \(\d+\)$/ });
       await patentTab.click();
       await expect.poll(() => new URL(page.url()).searchParams.get('category')).toBe('patent');
+      await expect.poll(() => patentTab.getAttribute('aria-pressed')).toBe('true');
       const patentNames = await cardTitles.allTextContents();
       expect(patentNames.length).toBeGreaterThanOrEqual(3);
       for (const name of patentNames) expect(name).toMatch(/patent/i);
@@ -163,6 +165,12 @@ describe('one sans font stack in every layout and both languages', () => {
         const names = await portal.locator('[data-product-id] .ant-card-head-title').allTextContents();
         expect(names.some((name) => CJK.test(name))).toBe(true);
         await shoot(portal, 'purchase-1440-zh-CN');
+        const phone = await logIn('/purchase', 'customer1', language, VIEWPORTS[1]);
+        await phone.locator('[data-product-id]').first().waitFor();
+        await phone.getByRole('button', { name: /^专利 \(\d+\)$/ }).click();
+        await expect.poll(() => phone.locator('[data-product-id]').count()).toBe(3);
+        await expectSans(phone, ['.ant-card-head-title']);
+        await shoot(phone, 'purchase-390-zh-CN');
       }
 
       const backOffice = await logIn('/admin/patents', 'admin', language, viewport);
