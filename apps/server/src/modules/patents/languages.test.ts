@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fillKnownEnglish } from '../../db/migrations/0011-bilingual-texts.ts';
 import { SAMPLE_FILES } from '../../test/multipart.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { addProduct, decideOnSandboxPage, pay } from '../payments/test-helpers.ts';
@@ -128,6 +129,43 @@ describe('additional rules in the reader’s language', () => {
       expect(text).not.toMatch(CJK);
       expect(text.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('rows from before the English columns', () => {
+  it('get the English where it is known: the catalogue name of the service bought, the demo’s own texts', async () => {
+    const product = await addProduct(t, { name: '日本外观专利注册', price: 100, categoryId: 4 });
+    await t.ctx.db
+      .updateTable('services')
+      .set({ name_en: 'Japan design patent registration' })
+      .where('id', '=', product)
+      .execute();
+    const bought = await patentOrder(t, company, { service_id: product, service_name: '日本外观专利注册' });
+    const demo = await patentOrder(t, company, { service_id: 2, service_name: '发明专利注册' });
+    const unknown = await patentOrder(t, company, { service_id: 3, service_name: '某种专利服务' });
+    const translated = await patentOrder(t, company, {
+      service_name: '外观专利注册',
+      service_name_en: 'Kept as it was',
+    });
+    await addRule({ title: '资料要求', content: '请上传清晰的产品图片。' });
+    await fillKnownEnglish(t.ctx.db);
+
+    const names = await t.ctx.db
+      .selectFrom('patent_orders')
+      .select(['id', 'service_name_en'])
+      .where('id', 'in', [bought, demo, unknown, translated])
+      .execute();
+    expect(Object.fromEntries(names.map((row) => [row.id, row.service_name_en]))).toEqual({
+      [bought]: 'Japan design patent registration',
+      [demo]: 'Invention patent registration',
+      [unknown]: '',
+      [translated]: 'Kept as it was',
+    });
+    const rule = await t.ctx.db.selectFrom('patent_additional_rules').selectAll().executeTakeFirstOrThrow();
+    expect(rule).toMatchObject({
+      title_en: 'Materials requirements',
+      content_en: 'Please upload clear product pictures.',
+    });
   });
 });
 
