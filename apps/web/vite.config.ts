@@ -72,6 +72,8 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./vitest.setup.ts'],
+      // Stylesheets are blank in tests, except read as text (`?raw`), which the font stack's test does.
+      css: { include: [/\.css\?raw$/] },
       // Whole-app tests render antd in jsdom and load routes lazily; a cold first test takes a few seconds.
       testTimeout: 15_000,
     },

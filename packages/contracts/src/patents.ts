@@ -423,6 +423,22 @@ export const saveMaterialsBody = z.discriminatedUnion('type', [
 ]);
 export type SaveMaterialsBody = z.infer<typeof saveMaterialsBody>;
 
+/**
+ * What the materials form starts the applicant with when nothing is saved for it: the customer's company record
+ * (name, contact email) and what the customer last submitted for the same company (English name, addresses,
+ * registration number). Only suggestions: every field stays editable and is checked on submit as usual.
+ */
+export const applicantDefaults = z.object({
+  kind: z.enum(['company', 'individual']).optional(),
+  nameCn: z.string().optional(),
+  nameEn: z.string().optional(),
+  addressCn: z.string().optional(),
+  addressEn: z.string().optional(),
+  idNumber: z.string().optional(),
+  contactEmail: z.string().optional(),
+});
+export type ApplicantDefaults = z.infer<typeof applicantDefaults>;
+
 export const materialsAnswer = z.object({
   /** The order's id (`PatentRow.id`), the one the form posts to. */
   serviceId: z.number().int(),
@@ -441,6 +457,8 @@ export const materialsAnswer = z.object({
   additionalRulesInfo: z.array(additionalRule),
   /** Reasons of earlier rejections, newest first (shown on a re-upload). */
   rejectReasons: z.array(rejectReason),
+  /** The applicant's starting values from the customer's company (see `applicantDefaults`). */
+  applicantDefaults,
 });
 export type MaterialsAnswer = z.infer<typeof materialsAnswer>;
 

@@ -264,6 +264,13 @@ export const bankAccount = z.object({
 });
 export type BankAccount = z.infer<typeof bankAccount>;
 
+/**
+ * A bank account as configured: its texts in Chinese, and under `en` the ones English readers get instead (the
+ * note, the bank's English name); fields left out of `en` are shown as they are.
+ */
+export const bankAccountSetting = bankAccount.extend({ en: bankAccount.partial().optional() });
+export type BankAccountSetting = z.infer<typeof bankAccountSetting>;
+
 /** `GET /api/payments/products`: what customers can buy on /purchase, with the kind paying for it makes. */
 export const purchasableProduct = z.object({
   id: z.number().int(),

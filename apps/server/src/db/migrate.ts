@@ -9,6 +9,7 @@ import { paymentRefunds } from './migrations/0007-payment-refunds.ts';
 import { demoSeed } from './migrations/0008-demo-seed.ts';
 import { markDesignations } from './migrations/0009-mark-designations.ts';
 import { paymentReferences } from './migrations/0010-payment-references.ts';
+import { bilingualTexts } from './migrations/0011-bilingual-texts.ts';
 import { searchReuse } from './migrations/0012-search-reuse.ts';
 import { patentStatusChanged } from './migrations/0014-patent-status-changed.ts';
 import { generatedMarks } from './migrations/0015-generated-marks.ts';
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-patent-status-changed': patentStatusChanged,
   '0015-generated-marks': generatedMarks,
   '0012-search-reuse': searchReuse,
+  '0011-bilingual-texts': bilingualTexts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

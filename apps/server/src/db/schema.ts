@@ -331,6 +331,8 @@ export interface PatentOrdersTable {
   customer_id: number;
   country_id: number;
   service_name: string;
+  /** The service name in English; empty when not known (readers then get the Chinese). */
+  service_name_en: Generated<string>;
   /** Applicant capacity (`APPLY_CAPACITIES`). */
   apply_name: string;
   apply_title: string;
@@ -419,6 +421,9 @@ export interface PatentAdditionalRulesTable {
   country_id: number | null;
   title: string;
   content: string;
+  /** English title and content; empty when not translated (readers then get the Chinese). */
+  title_en: Generated<string>;
+  content_en: Generated<string>;
   created_at: string;
 }
 

@@ -1,9 +1,9 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import antdEnUS from 'antd/es/locale/en_US';
 import antdZhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setApiClientHooks } from '../components/api/api-client.ts';
 import { MessageProvider, useMessageApi } from '../components/feedback/message.tsx';
@@ -11,6 +11,24 @@ import { resetSession } from '../components/session/current-user.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../locales/i18n.ts';
 
 const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': antdZhCN, 'en-US': antdEnUS };
+
+/** antd's text uses the page's one font stack (`fonts.css`), the same in both languages. */
+export const APP_THEME: ThemeConfig = { token: { fontFamily: 'var(--kxt-font-family)' } };
+
+/**
+ * Names, rules and labels come from the server in the request's language: when the language changes, what is cached
+ * is refetched, so nothing stays in the language the page was loaded in.
+ */
+function RefetchOnLanguageChange({ language }: { language: Language }) {
+  const queryClient = useQueryClient();
+  const loaded = useRef(language);
+  useEffect(() => {
+    if (loaded.current === language) return;
+    loaded.current = language;
+    void queryClient.invalidateQueries();
+  }, [language, queryClient]);
+  return null;
+}
 
 /**
  * Connects the API client to the app: errors appear through antd's message API (inside ConfigProvider, so they
@@ -38,9 +56,10 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={APP_THEME}>
         <MessageProvider>
           <ApiClientBridge />
+          <RefetchOnLanguageChange language={language} />
           {children}
         </MessageProvider>
       </ConfigProvider>

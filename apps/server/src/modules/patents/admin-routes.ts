@@ -153,7 +153,7 @@ export async function patentAdminRoutes(app: FastifyInstance) {
         response: { 200: dataEnvelope(materialsAnswer) },
       },
     },
-    async (request) => ok(await adminMaterials(db, request.params.id), request.t('ok')),
+    async (request) => ok(await adminMaterials(db, request.params.id, request.locale), request.t('ok')),
   );
 
   const action = <S extends z.ZodType>(

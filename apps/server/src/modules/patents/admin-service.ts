@@ -118,8 +118,8 @@ export async function patentHistory(db: Kysely<DB>, id: number) {
   return listAudit(db, 'patent_order', order.id);
 }
 
-export async function adminMaterials(db: Kysely<DB>, id: number) {
-  return materialsAnswerOf(db, await anyOrder(db, id), 'staff');
+export async function adminMaterials(db: Kysely<DB>, id: number, language: string) {
+  return materialsAnswerOf(db, await anyOrder(db, id), 'staff', language);
 }
 
 // ---- reviews ----

@@ -169,7 +169,10 @@ export async function patentCustomerRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      ok(await customerMaterials(ctx.db, userOf(request), request.params.id), request.t('ok')),
+      ok(
+        await customerMaterials(ctx.db, userOf(request), request.params.id, request.locale),
+        request.t('ok'),
+      ),
   );
 
   routes.post(

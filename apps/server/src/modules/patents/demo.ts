@@ -13,6 +13,7 @@ import { storeGeneratedFile } from '../agreements/stored-files.ts';
 import { fileUrl } from '../files/service.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { demoPicturePng, letterPdf, zipOf } from './demo-files.ts';
+import { DEMO_RULES, DEMO_SERVICE_NAMES } from './demo-texts.ts';
 import type { StoredUsFiling } from './row.ts';
 
 const US = 1;
@@ -79,7 +80,6 @@ const PRODUCTS = [
   { cn: '硅胶手机壳', en: 'Silicone phone case', classify: '03-01' },
   { cn: 'LED 台灯', en: 'LED desk lamp', classify: '26-05' },
 ];
-const SERVICE_NAMES: Record<number, string> = { 1: '外观专利注册', 2: '发明专利注册', 3: '实用新型专利注册' };
 
 export interface DemoPatentCustomer {
   customerId: number;
@@ -160,40 +160,18 @@ export async function seedDemoPatents(
   const at = '2026-01-01T00:00:00.000Z';
   await deps.db
     .insertInto('patent_additional_rules')
-    .values([
-      {
-        version: 1,
-        patent_type: null,
-        country_id: null,
-        title: '资料要求',
-        content: '请上传清晰的产品图片。',
+    .values(
+      DEMO_RULES.map((rule) => ({
+        version: rule.version,
+        patent_type: rule.patentType,
+        country_id: rule.countryId,
+        title: rule.title.zh,
+        title_en: rule.title.en,
+        content: rule.content.zh,
+        content_en: rule.content.en,
         created_at: at,
-      },
-      {
-        version: 2,
-        patent_type: null,
-        country_id: null,
-        title: '资料要求',
-        content: '申请人中英文名称须与营业执照一致；图片为白底、无水印。',
-        created_at: at,
-      },
-      {
-        version: 2,
-        patent_type: 1,
-        country_id: null,
-        title: '外观设计视图',
-        content: '外观设计须提供主视图、后视图、左视图、右视图、俯视图、仰视图和立体图。',
-        created_at: at,
-      },
-      {
-        version: 2,
-        patent_type: null,
-        country_id: JP,
-        title: '日本委任状',
-        content: '日本申请须提供签字的委任状（代理人委任书）。',
-        created_at: at,
-      },
-    ])
+      })),
+    )
     .execute();
 
   for (const customer of ids.customers) {
@@ -250,7 +228,8 @@ export async function seedDemoPatents(
         parent_order_no: `KXT-P-${customer.tag}-${String(Math.floor(index / 3) + 1).padStart(4, '0')}`,
         customer_id: customer.customerId,
         country_id: plan.country,
-        service_name: SERVICE_NAMES[plan.type] ?? '专利注册',
+        service_name: DEMO_SERVICE_NAMES[plan.type].zh,
+        service_name_en: DEMO_SERVICE_NAMES[plan.type].en,
         apply_name: index % 4 === 3 ? 'individual' : 'enterprise',
         apply_title: customer.companyName,
         inventor_name: plan.status === 1 ? null : '王明、陈静',

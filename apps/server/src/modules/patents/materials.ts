@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
+import { applicantDefaultsOf } from './applicant-defaults.ts';
 import { assertCustomerFiles, materialFileUrls } from './attachments.ts';
 import { rejectReasons } from './customer-service.ts';
 import { ownOrder } from './orders.ts';
@@ -30,6 +31,7 @@ export async function materialsAnswerOf(
   db: Kysely<DB>,
   order: PatentOrderJoined,
   audience: Audience,
+  language: string,
 ): Promise<MaterialsAnswer> {
   const [row] = [...(await materialsOf(db, [order.id])).values()];
   const draft = row?.draft ? JSON.parse(row.draft) : null;
@@ -43,13 +45,14 @@ export async function materialsAnswerOf(
     materials: (audience === 'customer' ? (draft ?? submitted) : (submitted ?? draft)) ?? null,
     draftSavedAt: row?.draft_saved_at ?? null,
     submittedAt: row?.submitted_at ?? null,
-    additionalRulesInfo: rulesFor(await additionalRules(db), order.patent_type, order.country_id),
+    additionalRulesInfo: rulesFor(await additionalRules(db), order.patent_type, order.country_id, language),
     rejectReasons: await rejectReasons(db, order.id, -1),
+    applicantDefaults: await applicantDefaultsOf(db, order.customer_id),
   };
 }
 
-export async function customerMaterials(db: Kysely<DB>, user: CurrentUser, id: number) {
-  return materialsAnswerOf(db, await ownOrder(db, user, id), 'customer');
+export async function customerMaterials(db: Kysely<DB>, user: CurrentUser, id: number, language: string) {
+  return materialsAnswerOf(db, await ownOrder(db, user, id), 'customer', language);
 }
 
 /**

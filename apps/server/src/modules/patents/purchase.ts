@@ -45,6 +45,7 @@ export const openPurchasedPatentOrder: ServiceOpenedListener = async (
       customer_id: order.customer_id,
       country_id: country.id,
       service_name: product.name,
+      service_name_en: product.name_en,
       apply_name: 'enterprise',
       apply_title: customer.name,
       patent_type: patentTypeOf(product.name),

@@ -23,6 +23,7 @@ const SHOWN_TEXT_COLUMNS = [
   'patent_orders.parent_order_no',
   'patent_orders.service_code',
   'patent_orders.service_name',
+  'patent_orders.service_name_en',
   'patent_orders.apply_title',
   'patent_orders.inventor_name',
   'patent_orders.product_name',

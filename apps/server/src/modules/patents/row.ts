@@ -40,11 +40,23 @@ export interface RowExtras {
 
 const parse = <T>(json: string | null): T | null => (json ? (JSON.parse(json) as T) : null);
 
+/** Whether the reader reads English (`en-US`, `en`); everyone else reads Chinese. */
+export const readsEnglish = (language: string) => language.startsWith('en');
+
+/** The English text for an English reader when there is one, else the Chinese. */
+export const inLanguage = (language: string, zh: string, en: string) =>
+  readsEnglish(language) && en ? en : zh;
+
 /**
- * The additional rules an order's materials form shows: those of the newest version that has any rule for the
- * order's patent type and country (a rule without a type or country applies to all).
+ * The additional rules an order's materials form shows, in the reader's language: those of the newest version that
+ * has any rule for the order's patent type and country (a rule without a type or country applies to all).
  */
-export function rulesFor(rules: RuleRow[], patentType: number, countryId: number): AdditionalRule[] {
+export function rulesFor(
+  rules: RuleRow[],
+  patentType: number,
+  countryId: number,
+  language: string,
+): AdditionalRule[] {
   const applicable = rules.filter(
     (rule) =>
       (rule.patent_type === null || rule.patent_type === patentType) &&
@@ -53,7 +65,11 @@ export function rulesFor(rules: RuleRow[], patentType: number, countryId: number
   const version = Math.max(0, ...applicable.map((rule) => rule.version));
   return applicable
     .filter((rule) => rule.version === version)
-    .map((rule) => ({ version: rule.version, title: rule.title, content: rule.content }));
+    .map((rule) => ({
+      version: rule.version,
+      title: inLanguage(language, rule.title, rule.title_en),
+      content: inLanguage(language, rule.content, rule.content_en),
+    }));
 }
 
 export function toOfficeActionRecord(row: OfficeActionRow): OfficeActionRecord {
@@ -92,9 +108,9 @@ export function toPatentRow(
     orderNo: order.order_no,
     parentOrderNo: order.parent_order_no,
     countryId: order.country_id,
-    countryName: language.startsWith('en') ? order.country_name_en : order.country_name_zh,
+    countryName: readsEnglish(language) ? order.country_name_en : order.country_name_zh,
     countryCode: order.country_code,
-    serviceName: order.service_name,
+    serviceName: inLanguage(language, order.service_name, order.service_name_en),
     applyName: order.apply_name as ApplyCapacity,
     applyTitle: order.apply_title,
     inventorName: order.inventor_name,
@@ -133,7 +149,7 @@ export function toPatentRow(
     answerDataUrl: order.answer_file_id ? fileUrl(order.answer_file_id) : null,
     recheckReceipt: order.recheck_receipt_file_id ? fileUrl(order.recheck_receipt_file_id) : null,
     recheckReceiptTime: order.recheck_receipt_time,
-    additionalRulesInfo: rulesFor(extras.rules, order.patent_type, order.country_id),
+    additionalRulesInfo: rulesFor(extras.rules, order.patent_type, order.country_id, language),
     fileDataPathContent: order.file_data_path_content,
     saleYear: order.sale_year,
     isSpanishTaxCode: order.is_spanish_tax_code === 1,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type BankAccount, bankAccount } from '@kxt/contracts/payments';
+import { type BankAccountSetting, bankAccountSetting } from '@kxt/contracts/payments';
 import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
@@ -14,7 +14,7 @@ const bankAccountJson = z
       return z.NEVER;
     }
   })
-  .pipe(bankAccount);
+  .pipe(bankAccountSetting);
 
 /**
  * Demo accounts, so transfers work out of the box; a real business sets both variables. No remark: the transfer tab
@@ -26,12 +26,20 @@ const DEMO_BANK_ACCOUNTS: PaymentConfig['bankAccounts'] = {
     bankName: '招商银行',
     accountNumber: '7559 1234 5678 901',
     branch: '深圳分行科技园支行',
+    en: {
+      bankName: 'China Merchants Bank',
+      branch: 'Shenzhen Branch, Science Park Sub-branch',
+    },
   },
   standard: {
     accountName: '跨星通（杭州）知识产权代理有限公司',
     bankName: '中国工商银行',
     accountNumber: '1202 0210 0910 0123 456',
     branch: '杭州分行西湖支行',
+    en: {
+      bankName: 'Industrial and Commercial Bank of China',
+      branch: 'Hangzhou Branch, West Lake Sub-branch',
+    },
   },
 };
 
@@ -87,7 +95,7 @@ export interface PaymentConfig {
   /** The site's public address for QR links and provider notifications; the request's origin when unset. */
   publicUrl?: string;
   /** onlineType 1 → `online`, anything else → `standard` (spec §6). */
-  bankAccounts: { online: BankAccount; standard: BankAccount };
+  bankAccounts: { online: BankAccountSetting; standard: BankAccountSetting };
   wechat?: WechatPayConfig;
   alipay?: AlipayConfig;
 }

@@ -150,7 +150,8 @@ export async function paymentRoutes(app: FastifyInstance) {
         response: { 200: dataEnvelope(bankAccount) },
       },
     },
-    async (request) => ok(await bankAccountFor(deps, userOf(request)), request.t('ok')),
+    async (request) =>
+      ok(await bankAccountFor(deps, userOf(request), request.locale === 'en-US'), request.t('ok')),
   );
 
   routes.get(

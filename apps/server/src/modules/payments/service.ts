@@ -150,15 +150,23 @@ export function paymentMethods(deps: PaymentDeps) {
   return deps.providers.methods();
 }
 
-/** The account transfers go to: onlineType 1 uses one set, everyone else the other (spec §6). */
-export async function bankAccountFor(deps: PaymentDeps, user: CurrentUser): Promise<BankAccount> {
+/**
+ * The account transfers go to: onlineType 1 uses one set, everyone else the other (spec §6); its texts in the
+ * reader's language where the configuration has them. The account name stays as the bank knows it.
+ */
+export async function bankAccountFor(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  english: boolean,
+): Promise<BankAccount> {
   const row = await deps.db
     .selectFrom('users')
     .select('online_type')
     .where('id', '=', user.id)
     .executeTakeFirstOrThrow();
   const accounts = paymentConfigOf(deps).bankAccounts;
-  return Number(row.online_type) === 1 ? accounts.online : accounts.standard;
+  const { en, ...account } = Number(row.online_type) === 1 ? accounts.online : accounts.standard;
+  return english ? { ...account, ...en } : account;
 }
 
 function toView(order: PaymentOrderRow): PaymentOrderView {

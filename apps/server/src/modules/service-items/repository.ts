@@ -10,6 +10,7 @@ import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CountCache, countKey, countKeyFilters } from '../../lib/count-cache.ts';
 import { containsPattern, countByColumn, pageOffset, utcDate } from '../../lib/list.ts';
+import type { Locale } from '../../locales/translate.ts';
 
 const SORT_COLUMNS = {
   createdAt: 'service_items.created_at',
@@ -77,6 +78,7 @@ export async function listServiceItems(
   db: Kysely<DB>,
   query: ServiceItemListQuery,
   cache: CountCache,
+  locale: Locale = 'zh-CN',
   today = utcDate(),
 ) {
   const base = filtered(db, query, today, 'page');
@@ -102,6 +104,7 @@ export async function listServiceItems(
       'customers.name as customer_name',
       'service_items.service_id',
       'services.name as service_name',
+      'services.name_en as service_name_en',
       'service_items.type_code',
       'service_items.category_id',
       'service_items.country',
@@ -127,7 +130,7 @@ export async function listServiceItems(
     customerId: row.customer_id,
     customerName: row.customer_name,
     serviceId: row.service_id,
-    serviceName: row.service_name,
+    serviceName: locale === 'en-US' ? row.service_name_en : row.service_name,
     country: row.country,
     status: row.status,
     startDate: row.start_date,

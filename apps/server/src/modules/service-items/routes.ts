@@ -31,8 +31,11 @@ export async function serviceItemRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { rows, total, statusTabList } = await serviceItemList(ctx, request.query, (key) =>
-        request.t(key),
+      const { rows, total, statusTabList } = await serviceItemList(
+        ctx,
+        request.query,
+        (key) => request.t(key),
+        request.locale,
       );
       return okList(rows, total, { statusTabList });
     },

@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { Locale } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 import { findServiceItemForUpdate, listServiceItems, updateServiceItem } from './repository.ts';
@@ -21,8 +22,9 @@ export async function serviceItemList(
   deps: ListDeps,
   query: ServiceItemListQuery,
   t: (key: MessageKey) => string,
+  locale: Locale,
 ) {
-  const { rows, counts, total } = await listServiceItems(deps.db, query, deps.countCache);
+  const { rows, counts, total } = await listServiceItems(deps.db, query, deps.countCache, locale);
   const statusTabList = toStatusTabList(counts, SERVICE_ITEM_STATUSES.map(String), (status) =>
     t(status === 'all' ? 'tab.all' : (`serviceItemStatus.${status}` as MessageKey)),
   );

@@ -50,7 +50,9 @@ export function PortalNavigation({
   };
 
   return (
-    <nav aria-label={t('nav.menu')} style={{ flex: 1, minWidth: 0 }}>
+    // A basis wider than what a phone has left beside the product name: there the menu takes a line of its own
+    // instead of a sliver; on a wide screen it grows into the space between the name and the header actions.
+    <nav aria-label={t('nav.menu')} style={{ flex: '1 1 360px', minWidth: 0 }}>
       <Flex
         component="ul"
         role="menubar"
@@ -77,7 +79,7 @@ export function PortalNavigation({
                   display: 'inline-flex',
                   alignItems: 'center',
                   gap: token.marginXS,
-                  paddingInline: token.padding,
+                  paddingInline: token.paddingSM,
                   lineHeight: vertical ? '44px' : '62px',
                   color: current ? token.colorPrimary : token.colorText,
                   borderBottom: `2px solid ${current ? token.colorPrimary : 'transparent'}`,

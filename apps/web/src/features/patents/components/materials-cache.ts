@@ -43,9 +43,9 @@ export function rulesVersion(rules: readonly AdditionalRule[]): number {
   return rules.reduce((max, rule) => Math.max(max, rule.version), 0);
 }
 
-/** Rules differ per market and patent type; each pair is cached under its own entry. */
-function rulesEntry(countryCode: string, patentType: number): string {
-  return `${countryCode}:${patentType}`;
+/** Rules differ per language, market and patent type; each is cached under its own entry. */
+function rulesEntry(language: string, countryCode: string, patentType: number): string {
+  return `${language}:${countryCode}:${patentType}`;
 }
 
 export function saveMaterialsFormParams(params: MaterialsFormParams): void {
@@ -57,21 +57,29 @@ export function readMaterialsFormParams(id: number): MaterialsFormParams | null 
   return params && params.id === id ? params : null;
 }
 
-/** The cached rules of a market and type when their version is `version`; null when missing or outdated. */
+/** The cached rules of a language, market and type at version `version`; null when missing or outdated. */
 export function cachedRules(
+  language: string,
   countryCode: string,
   patentType: number,
   version: number,
 ): AdditionalRule[] | null {
   const entry =
-    read<Record<string, CachedRules>>(ADDITIONAL_RULES_CACHE_KEY)?.[rulesEntry(countryCode, patentType)];
+    read<Record<string, CachedRules>>(ADDITIONAL_RULES_CACHE_KEY)?.[
+      rulesEntry(language, countryCode, patentType)
+    ];
   return entry && entry.version === version ? entry.rules : null;
 }
 
-/** Keeps the rules unless the same version is cached already. */
-export function cacheRules(countryCode: string, patentType: number, rules: AdditionalRule[]): void {
+/** Keeps the rules (in `language`, as the server sent them) unless the same version is cached already. */
+export function cacheRules(
+  language: string,
+  countryCode: string,
+  patentType: number,
+  rules: AdditionalRule[],
+): void {
   const all = read<Record<string, CachedRules>>(ADDITIONAL_RULES_CACHE_KEY) ?? {};
-  const key = rulesEntry(countryCode, patentType);
+  const key = rulesEntry(language, countryCode, patentType);
   const version = rulesVersion(rules);
   if (all[key]?.version === version) return;
   write(ADDITIONAL_RULES_CACHE_KEY, { ...all, [key]: { version, rules } });

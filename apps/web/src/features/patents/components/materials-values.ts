@@ -1,16 +1,22 @@
-import type { AttachedFile, PatentMaterials } from '@kxt/contracts/patents';
+import type { ApplicantDefaults, AttachedFile, PatentMaterials } from '@kxt/contracts/patents';
 
 /** The materials form's values: the contract's shape (PatentMaterials). */
 export type MaterialsValues = PatentMaterials;
 
 const BLANK_INVENTOR = { nameCn: '', nameEn: '' };
 
-/** Loads saved materials (a draft may be partial) into the form, with at least one inventor line. */
-export function toFormValues(saved: Record<string, unknown> | null): Partial<MaterialsValues> {
+/**
+ * Loads saved materials (a draft may be partial) into the form, with at least one inventor line. An applicant
+ * nothing was saved for starts from `defaults` (the customer's company); a saved one is kept as it was.
+ */
+export function toFormValues(
+  saved: Record<string, unknown> | null,
+  defaults: ApplicantDefaults = {},
+): Partial<MaterialsValues> {
   const values = (saved ?? {}) as Partial<MaterialsValues>;
   return {
     ...values,
-    applicant: { kind: 'company', ...values.applicant } as MaterialsValues['applicant'],
+    applicant: { kind: 'company', ...(values.applicant ?? defaults) } as MaterialsValues['applicant'],
     inventors: values.inventors?.length ? values.inventors : [BLANK_INVENTOR],
     productSeriesInfo: { pictureInfoList: values.productSeriesInfo?.pictureInfoList ?? [] },
     drawings: values.drawings ?? [],

@@ -14,11 +14,17 @@ function hasNewClientFlag(): boolean {
   }
 }
 
-/** Goes to /purchase: through the parent micro-app router when flagged and framed, else with `navigate`. */
+/** /purchase opened on the patent shelf: from the patent list, the patent services are what the customer wants. */
+export const PATENT_PURCHASE_PATH = `${PURCHASE_PATH}?category=patent`;
+
+/**
+ * Goes to /purchase: through the parent micro-app router when flagged and framed (to the path the shell knows),
+ * else with `navigate`, straight to the patent services.
+ */
 export function goToPurchase(navigate: (path: string) => void): void {
   if (hasNewClientFlag() && window.parent !== window) {
     window.parent.postMessage({ type: 'navigate', path: PURCHASE_PATH }, window.location.origin);
     return;
   }
-  navigate(PURCHASE_PATH);
+  navigate(PATENT_PURCHASE_PATH);
 }

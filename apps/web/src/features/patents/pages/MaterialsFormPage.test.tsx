@@ -1,8 +1,9 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth';
 import { ADDITIONAL_RULES_CACHE_KEY, type MaterialsAnswer } from '@kxt/contracts/patents';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { i18n } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
 import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { completeMaterials, materialsAnswer, PDF } from '../test/fixtures.ts';
@@ -18,6 +19,7 @@ function setup(answer: MaterialsAnswer, post = ok(null)) {
 }
 
 beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
 
 describe('materials form', () => {
   it('requires the applicant, inventor and product fields on submit', async () => {
@@ -111,7 +113,9 @@ describe('materials form', () => {
   it('reuses the cached additional rules of the same version', async () => {
     window.localStorage.setItem(
       ADDITIONAL_RULES_CACHE_KEY,
-      JSON.stringify({ 'CN:1': { version: 2, rules: [{ version: 2, title: '缓存的规则', content: 'a' }] } }),
+      JSON.stringify({
+        'zh-CN:CN:1': { version: 2, rules: [{ version: 2, title: '缓存的规则', content: 'a' }] },
+      }),
     );
     setup(materialsAnswer({ additionalRulesInfo: [{ version: 2, title: '服务器规则', content: 'b' }] }));
     expect(await screen.findByText('缓存的规则')).toBeInTheDocument();
@@ -121,15 +125,79 @@ describe('materials form', () => {
   it('refreshes the cached rules when the version changed', async () => {
     window.localStorage.setItem(
       ADDITIONAL_RULES_CACHE_KEY,
-      JSON.stringify({ 'CN:1': { version: 2, rules: [{ version: 2, title: '缓存的规则', content: 'a' }] } }),
+      JSON.stringify({
+        'zh-CN:CN:1': { version: 2, rules: [{ version: 2, title: '缓存的规则', content: 'a' }] },
+      }),
     );
     setup(materialsAnswer({ additionalRulesInfo: [{ version: 3, title: '新版规则', content: 'b' }] }));
     expect(await screen.findByText('新版规则')).toBeInTheDocument();
     await waitFor(() =>
       expect(
-        JSON.parse(window.localStorage.getItem(ADDITIONAL_RULES_CACHE_KEY) ?? '{}')['CN:1'].version,
+        JSON.parse(window.localStorage.getItem(ADDITIONAL_RULES_CACHE_KEY) ?? '{}')['zh-CN:CN:1'].version,
       ).toBe(3),
     );
+  });
+
+  it('shows the rules in the language the page is read in, never a copy cached in the other one', async () => {
+    const rules = (language: string | null) =>
+      language?.startsWith('en')
+        ? [{ version: 2, title: 'Materials requirements', content: 'Clear pictures, please.' }]
+        : [{ version: 2, title: '资料要求', content: '请上传清晰的图片。' }];
+    const server = mockApi({
+      [`GET ${MATERIALS}`]: (call) =>
+        ok(materialsAnswer({ additionalRulesInfo: rules(call.headers.get('accept-language')) })),
+    });
+    const { user } = renderWithApp(<MaterialsFormPage />, { path: '/form/submit?id=1', user: customer });
+    expect(await screen.findByText('资料要求')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: '中文名称' }), '已经输入的名称');
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(await screen.findByText('Materials requirements')).toBeInTheDocument();
+    expect(screen.queryByText('资料要求')).toBeNull();
+    // The form stayed mounted through the refetch: what was typed is still there.
+    expect(screen.getByDisplayValue('已经输入的名称')).toBeInTheDocument();
+    expect(server.callsTo(`GET ${MATERIALS}`).length).toBeGreaterThanOrEqual(2);
+    const cache = JSON.parse(window.localStorage.getItem(ADDITIONAL_RULES_CACHE_KEY) ?? '{}');
+    expect(cache['zh-CN:CN:1'].rules[0].title).toBe('资料要求');
+    expect(cache['en-US:CN:1'].rules[0].title).toBe('Materials requirements');
+  });
+
+  it('starts the applicant from the customer’s company, and the fields stay editable', async () => {
+    const { user, posts } = setup(
+      materialsAnswer({
+        applicantDefaults: {
+          kind: 'company',
+          nameCn: '宁波示例有限公司',
+          nameEn: 'Ningbo Example Co., Ltd.',
+          addressCn: '宁波市鄞州区 1 号',
+          contactEmail: 'ip@example.com',
+        },
+      }),
+    );
+    const nameCn = await screen.findByRole('textbox', { name: '中文名称' });
+    expect(nameCn).toHaveValue('宁波示例有限公司');
+    expect(screen.getByRole('textbox', { name: '英文名称' })).toHaveValue('Ningbo Example Co., Ltd.');
+    expect(screen.getByRole('textbox', { name: '中文地址' })).toHaveValue('宁波市鄞州区 1 号');
+    expect(screen.getByRole('textbox', { name: '英文地址' })).toHaveValue('');
+    expect(screen.getByText(/已根据贵公司资料预填申请人信息/)).toBeInTheDocument();
+    await user.clear(nameCn);
+    await user.type(nameCn, '宁波另一家有限公司');
+    await user.click(screen.getByRole('button', { name: button('保存草稿') }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({
+      type: 0,
+      materials: { applicant: { nameCn: '宁波另一家有限公司', nameEn: 'Ningbo Example Co., Ltd.' } },
+    });
+  });
+
+  it('keeps a saved applicant as it was instead of the company’s details', async () => {
+    setup(
+      materialsAnswer({
+        materials: { applicant: { kind: 'individual', nameCn: '张三' } },
+        applicantDefaults: { kind: 'company', nameCn: '宁波示例有限公司' },
+      }),
+    );
+    expect(await screen.findByRole('textbox', { name: '中文名称' })).toHaveValue('张三');
+    expect(screen.queryByText(/已根据贵公司资料预填申请人信息/)).toBeNull();
   });
 
   it('asks before leaving with unsaved changes', async () => {

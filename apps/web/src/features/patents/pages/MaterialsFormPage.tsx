@@ -24,7 +24,7 @@ import {
   Spin,
   Upload,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { isApiError, uploadFile } from '../../../components/api/api-client.ts';
@@ -113,11 +113,20 @@ export default function MaterialsFormPage() {
       />
     );
   }
-  return <MaterialsForm key={answer.data.serviceId} id={id} answer={answer.data} />;
+  return (
+    <MaterialsForm
+      key={answer.data.serviceId}
+      id={id}
+      answer={answer.data}
+      fresh={!answer.isPlaceholderData}
+    />
+  );
 }
 
-function MaterialsForm({ id, answer }: { id: number; answer: MaterialsAnswer }) {
-  const { t } = useTranslation();
+/** `fresh`: the answer is in the page's language (false while a language switch refetches it). */
+function MaterialsForm({ id, answer, fresh }: { id: number; answer: MaterialsAnswer; fresh: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const message = useMessageApi();
   const navigate = useNavigate();
   const [form] = Form.useForm<MaterialsValues>();
@@ -130,15 +139,21 @@ function MaterialsForm({ id, answer }: { id: number; answer: MaterialsAnswer }) 
   const patentType = answer.patentType;
   const params = readMaterialsFormParams(id);
 
-  // The rules come with the answer; a cached copy of the same version is used as it is (spec §2.4).
+  // The rules come with the answer; a cached copy of the same version in the same language is used as it is
+  // (spec §2.4). An answer still in the previous language is shown but never cached under the new one.
   const version = rulesVersion(answer.additionalRulesInfo);
-  const [rules] = useState(
-    () => cachedRules(answer.countryCode, patentType, version) ?? answer.additionalRulesInfo,
+  const rules = useMemo(
+    () =>
+      (fresh ? cachedRules(language, answer.countryCode, patentType, version) : null) ??
+      answer.additionalRulesInfo,
+    [fresh, language, answer, patentType, version],
   );
-  useEffect(
-    () => cacheRules(answer.countryCode, patentType, answer.additionalRulesInfo),
-    [answer, patentType],
-  );
+  useEffect(() => {
+    if (fresh) cacheRules(language, answer.countryCode, patentType, answer.additionalRulesInfo);
+  }, [fresh, language, answer, patentType]);
+  // The applicant starts from the customer's company when nothing was saved for it yet.
+  const [initialValues] = useState(() => toFormValues(answer.materials, answer.applicantDefaults));
+  const prefilled = !answer.materials?.applicant && Object.keys(answer.applicantDefaults).length > 1;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -248,12 +263,20 @@ function MaterialsForm({ id, answer }: { id: number; answer: MaterialsAnswer }) 
       <Form<MaterialsValues>
         form={form}
         layout="vertical"
-        initialValues={toFormValues(answer.materials)}
+        initialValues={initialValues}
         onValuesChange={() => setDirty(true)}
         disabled={busy}
         scrollToFirstError
       >
         <Card title={t('patent.materials.applicant')} size="small">
+          {prefilled ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={t('patent.materials.prefilled')}
+            />
+          ) : null}
           <Form.Item name={['applicant', 'kind']} label={t('patent.materials.applicantKind')}>
             <Radio.Group
               options={[

@@ -96,7 +96,7 @@ export default function PatentListPage({ maxBadge }: PatentListPageProps) {
       productName: row.productName,
       rulesVersion: rulesVersion(row.additionalRulesInfo),
     });
-    cacheRules(row.countryCode, row.patentType, row.additionalRulesInfo);
+    cacheRules(i18n.language, row.countryCode, row.patentType, row.additionalRulesInfo);
     navigate(`/form/submit?id=${row.id}`);
   };
 

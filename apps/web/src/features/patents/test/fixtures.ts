@@ -72,6 +72,7 @@ export function materialsAnswer(overrides: Partial<MaterialsAnswer> = {}): Mater
     submittedAt: null,
     additionalRulesInfo: [],
     rejectReasons: [],
+    applicantDefaults: {},
     ...overrides,
   };
 }

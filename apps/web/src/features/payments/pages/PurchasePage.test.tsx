@@ -1,7 +1,8 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { i18n } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
 import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import type { CatalogueItem } from '../api/catalogue.ts';
@@ -43,6 +44,17 @@ const catalogue: CatalogueItem[] = [
     grantsSearches: 20,
     categoryIdTopId: 3,
   },
+  {
+    id: 41,
+    name: '德国VAT 注册及申报',
+    country: 'DE',
+    price: 480000,
+    currency: 'CNY',
+    kind: 'service-purchase',
+    typeIdTopCode: 'basic',
+    grantsSearches: null,
+    categoryIdTopId: 1,
+  },
 ];
 
 function setup(path: string, reply = ok(catalogue)) {
@@ -66,19 +78,61 @@ function setup(path: string, reply = ok(catalogue)) {
 const order = () => screen.getByRole('region', { name: '订单信息' }) as HTMLElement;
 
 beforeEach(() => setCookie(CSRF_COOKIE, 'csrf'));
+afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
 
 describe('purchase page', () => {
-  it('lists the catalogue grouped by kind with prices', async () => {
+  it('lists the catalogue grouped by category with prices', async () => {
     setup('/purchase');
     const registration = await screen.findByRole('region', { name: '商标注册' });
     expect(within(registration).getByText('美国商标注册')).toBeInTheDocument();
     expect(within(registration).getByText('¥2,600.00')).toBeInTheDocument();
     expect(
-      within(screen.getByRole('region', { name: '专利及其他服务' })).getByText('美国外观专利申请'),
+      within(screen.getByRole('region', { name: '专利' })).getByText('美国外观专利申请'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'VAT 税务' })).getByText('德国VAT 注册及申报'),
     ).toBeInTheDocument();
     const packs = screen.getByRole('region', { name: '商标查询次数包' });
     expect(within(packs).getByText('20 次查询')).toBeInTheDocument();
     expect(screen.getByText('请先选择要购买的服务')).toBeInTheDocument();
+  });
+
+  it('filters by category: one click on 专利 shows the patent services alone, and the address keeps the choice', async () => {
+    const { user, currentPath } = setup('/purchase');
+    const tabs = await screen.findByRole('group', { name: '服务分类' });
+    const names = within(tabs)
+      .getAllByRole('button')
+      .map((tab) => tab.textContent?.replace(/\s/g, ''));
+    expect(names).toEqual(['全部(4)', '商标注册(1)', '商标查询次数包(1)', '专利(1)', 'VAT税务(1)']);
+    await user.click(within(tabs).getByRole('button', { name: '专利 (1)' }));
+    expect(within(tabs).getByRole('button', { name: '专利 (1)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: '专利' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: '商标注册' })).toBeNull();
+    expect(screen.queryByText('德国VAT 注册及申报')).toBeNull();
+    expect(currentPath()).toBe('/purchase?category=patent');
+    await user.click(within(tabs).getByRole('button', { name: '全部 (4)' }));
+    expect(screen.getByText('德国VAT 注册及申报')).toBeInTheDocument();
+    expect(currentPath()).toBe('/purchase');
+  });
+
+  it('opens the shelf a link names (?category=patent)', async () => {
+    setup('/purchase?category=patent');
+    expect(await screen.findByText('美国外观专利申请')).toBeInTheDocument();
+    expect(screen.queryByText('美国商标注册')).toBeNull();
+    expect(screen.getByRole('button', { name: '专利 (1)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('asks again for the catalogue when the language changes, so names follow the reader', async () => {
+    const english = catalogue.map((item) => ({ ...item, name: `EN ${item.id}` }));
+    mockApi({
+      'GET /api/payments/products': (call) =>
+        ok(call.headers.get('accept-language')?.startsWith('en') ? english : catalogue),
+    });
+    renderWithApp(<PurchasePage />, { path: '/purchase', user: customer });
+    expect(await screen.findByText('美国外观专利申请')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en-US'));
+    expect(await screen.findByText('EN 21')).toBeInTheDocument();
+    expect(screen.queryByText('美国外观专利申请')).toBeNull();
   });
 
   it('chooses the product of ?productId= and fills in the mark of ?mark=', async () => {

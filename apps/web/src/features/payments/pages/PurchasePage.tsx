@@ -1,3 +1,4 @@
+import { categoryCode } from '@kxt/contracts/business';
 import { PAYMENT_MARK_MAX, PAYMENT_QUANTITY_MAX } from '@kxt/contracts/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -26,16 +27,22 @@ import { useMoney } from '../components/money.ts';
 
 const PayDialog = lazy(() => import('../components/PayDialog.tsx'));
 
-/** The catalogue's trademark category (`categoryIdTopId`): its services are registrations of a named mark. */
-const TRADEMARK_CATEGORY = 3;
+/**
+ * The shelves the catalogue is grouped on: one per service category (trademark services are registrations of a
+ * named mark), the search packs apart, the portal's own trademark and patent services first.
+ */
+const SHELVES = ['trademark', 'packs', 'patent', 'vat', 'epr', 'company', 'compliance', 'other'] as const;
+type Shelf = (typeof SHELVES)[number];
+const ALL = 'all';
 
-type Group = 'registration' | 'services' | 'packs';
-const GROUPS: readonly Group[] = ['registration', 'services', 'packs'];
-
-function groupOf(item: CatalogueItem): Group {
+function shelfOf(item: CatalogueItem): Shelf {
   if (item.kind === 'search-pack') return 'packs';
-  return item.categoryIdTopId === TRADEMARK_CATEGORY ? 'registration' : 'services';
+  const code = categoryCode(item.categoryIdTopId);
+  return code && (SHELVES as readonly string[]).includes(code) ? (code as Shelf) : 'other';
 }
+
+const isShelf = (value: string | null): value is Shelf =>
+  (SHELVES as readonly (string | null)[]).includes(value);
 
 const positiveInt = (value: string | null) => {
   const number = Number(value);
@@ -49,7 +56,7 @@ interface Paid {
 
 /**
  * /purchase: what a customer can buy (trademark registration per country, patent and other services, search
- * packs), grouped, with prices. `?productId=&mark=` (from the trademark search) chooses a product and fills in the
+ * packs), grouped by category with a category filter, with prices. `?productId=&mark=` (from the trademark search) chooses a product and fills in the
  * mark. Buying opens the pay dialog; once paid the page says what was delivered.
  */
 export default function PurchasePage() {
@@ -57,7 +64,7 @@ export default function PurchasePage() {
   const { token } = theme.useToken();
   const money = useMoney();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const catalogue = useCatalogue();
   const linkedId = positiveInt(params.get('productId'));
   const [chosenId, setChosenId] = useState<number | null>(linkedId);
@@ -67,6 +74,26 @@ export default function PurchasePage() {
   const [paid, setPaid] = useState<Paid | null>(null);
 
   const items = catalogue.data ?? [];
+  // The category filter lives in the address (`?category=patent`), so a link can open a shelf.
+  const requested = params.get('category');
+  const shelf: Shelf | typeof ALL = isShelf(requested) ? requested : ALL;
+  const showShelf = (key: Shelf | typeof ALL) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (key === ALL) next.delete('category');
+        else next.set('category', key);
+        return next;
+      },
+      { replace: true },
+    );
+  const shelfName = (key: Shelf) => {
+    if (key === 'trademark') return t('payment.purchase.registration');
+    if (key === 'packs') return t('payment.purchase.packs');
+    if (key === 'other') return t('payment.purchase.other');
+    return t(`business.category.${key}`);
+  };
+  const stocked = SHELVES.filter((key) => items.some((item) => shelfOf(item) === key));
   const chosen = items.find((item) => item.id === chosenId) ?? null;
   const linkedMissing = catalogue.isSuccess && linkedId !== null && chosenId === linkedId && !chosen;
   const units = chosen?.kind === 'search-pack' ? quantity : 1;
@@ -120,6 +147,8 @@ export default function PurchasePage() {
             selected ? { borderColor: token.colorPrimary, boxShadow: token.boxShadowTertiary } : undefined
           }
           title={item.name}
+          // English names are long: the title wraps rather than hiding the kind of service behind an ellipsis.
+          styles={{ title: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: token.paddingXS } }}
           extra={item.country ? <Tag>{countryName(item.country, i18n.language)}</Tag> : null}
         >
           <Flex justify="space-between" align="center" gap="small">
@@ -165,18 +194,43 @@ export default function PurchasePage() {
   } else if (!items.length) {
     list = <Empty description={t('payment.purchase.empty')} />;
   } else {
-    list = GROUPS.map((group) => {
-      const members = items.filter((item) => groupOf(item) === group);
-      if (!members.length) return null;
-      return (
-        <section key={group} aria-label={t(`payment.purchase.${group}`)}>
+    const count = (key: Shelf | typeof ALL) =>
+      key === ALL ? items.length : items.filter((item) => shelfOf(item) === key).length;
+    // Chips that wrap rather than tabs that scroll: on a phone every category stays one tap away.
+    const filter = (
+      <Flex wrap gap="small" role="group" aria-label={t('payment.purchase.categories')}>
+        {([ALL, ...stocked] as const).map((key) => (
+          <Button
+            key={key}
+            shape="round"
+            type={key === shelf ? 'primary' : 'default'}
+            aria-pressed={key === shelf}
+            onClick={() => showShelf(key)}
+          >
+            {t('table.tabWithCount', {
+              name: key === ALL ? t('payment.purchase.all') : shelfName(key),
+              count: count(key),
+            })}
+          </Button>
+        ))}
+      </Flex>
+    );
+    const shown = shelf === ALL ? stocked : stocked.filter((key) => key === shelf);
+    const shelves: ReactNode[] = [
+      <div key="filter">{filter}</div>,
+      ...shown.map((key) => (
+        <section key={key} aria-label={shelfName(key)}>
           <h2 style={{ fontSize: token.fontSizeHeading5, margin: `0 0 ${token.marginSM}px` }}>
-            {t(`payment.purchase.${group}`)}
+            {shelfName(key)}
           </h2>
-          <Row gutter={[token.marginSM, token.marginSM]}>{members.map(productCard)}</Row>
+          <Row gutter={[token.marginSM, token.marginSM]}>
+            {items.filter((item) => shelfOf(item) === key).map(productCard)}
+          </Row>
         </section>
-      );
-    });
+      )),
+    ];
+    if (!shown.length) shelves.push(<Empty key="empty" description={t('payment.purchase.empty')} />);
+    list = shelves;
   }
 
   const order = chosen ? (
@@ -198,7 +252,7 @@ export default function PurchasePage() {
               : []),
           ]}
         />
-        {groupOf(chosen) === 'registration' ? (
+        {shelfOf(chosen) === 'trademark' ? (
           <Flex vertical gap={token.marginXXS}>
             <label htmlFor="purchase-mark">{t('payment.purchase.mark')}</label>
             <Input
@@ -260,7 +314,7 @@ export default function PurchasePage() {
             open={paying}
             productId={chosen.id}
             quantity={units}
-            mark={groupOf(chosen) === 'registration' ? mark : undefined}
+            mark={shelfOf(chosen) === 'trademark' ? mark : undefined}
             amount={chosen.price * units}
             currency={chosen.currency}
             onClose={() => setPaying(false)}
