@@ -8,6 +8,7 @@ import { payments } from './migrations/0006-payments.ts';
 import { paymentRefunds } from './migrations/0007-payment-refunds.ts';
 import { demoSeed } from './migrations/0008-demo-seed.ts';
 import { markDesignations } from './migrations/0009-mark-designations.ts';
+import { notifications } from './migrations/0013-notifications.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-payment-refunds': paymentRefunds,
   '0008-demo-seed': demoSeed,
   '0009-mark-designations': markDesignations,
+  '0013-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

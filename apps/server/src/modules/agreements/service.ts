@@ -22,6 +22,7 @@ import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { fileUrl } from '../files/service.ts';
 import { imageSize, MAX_PAGE_PIXELS } from './images.ts';
 import {
@@ -197,6 +198,7 @@ export async function createAgreement(deps: AgreementDeps, input: NewAgreement, 
         expiresAt,
       }),
     });
+    await publishEvent(trx, { name: 'agreement.linkCreated', agreementId });
     return agreementId;
   });
   deps.countCache.invalidate();

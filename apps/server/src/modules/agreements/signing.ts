@@ -16,6 +16,7 @@ import { sha256Hex } from '../../lib/tokens.ts';
 import { formatBytes, translate } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { publishEvent } from '../notifications/events.ts';
 import type { ClientInfo } from '../auth/service.ts';
 import { detectMimeType } from '../files/detect.ts';
 import { type IncomingFile, storeFile } from '../files/service.ts';
@@ -358,6 +359,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         }),
         ...client,
       });
+      await publishEvent(trx, { name: 'agreement.signed', agreementId: row.id });
       return true;
     });
     if (!signedNow) {

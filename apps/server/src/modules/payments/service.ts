@@ -30,6 +30,7 @@ import { isoAfter, isoBefore, MINUTE, nowIso } from '../../lib/time.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { fileUrl } from '../files/service.ts';
 import { defaultPaymentConfig, type PaymentConfig } from './config.ts';
 import { catalogueKindOf, type PaymentActor, paymentKind } from './kinds.ts';
@@ -117,6 +118,7 @@ async function transition(
     to,
     reason,
   });
+  await publishEvent(trx, { name: 'payment.moved', orderNo: order.order_no, to });
   if (handler) {
     if (handler.oncePerSubject && (await otherPaidOrder(trx, order))) {
       // Paid twice (two QR codes paid at once): the money is recorded, the subject is not delivered again.
@@ -398,6 +400,8 @@ export async function createPayment(
         payType: body.payType,
       }),
     });
+    // A transfer waits on finance from the start; an online order tells no one until it is paid.
+    await publishEvent(trx, { name: 'payment.moved', orderNo: order.order_no, to: order.state });
   });
   deps.countCache.invalidate();
   const answer: CreatedPayment = {
