@@ -22,8 +22,8 @@ import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { randomToken } from '../../lib/tokens.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
-import { publishEvent } from '../notifications/events.ts';
 import { fileUrl } from '../files/service.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { imageSize, MAX_PAGE_PIXELS } from './images.ts';
 import {
   currentTemplate,

@@ -16,10 +16,10 @@ import { sha256Hex } from '../../lib/tokens.ts';
 import { formatBytes, translate } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { publishEvent } from '../notifications/events.ts';
 import type { ClientInfo } from '../auth/service.ts';
 import { detectMimeType } from '../files/detect.ts';
 import { type IncomingFile, storeFile } from '../files/service.ts';
+import { publishEvent } from '../notifications/events.ts';
 import type { EvidenceRecord } from './evidence-pdf.ts';
 import {
   type Bitmap,
