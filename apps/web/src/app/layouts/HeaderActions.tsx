@@ -4,8 +4,9 @@ import { Button, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 
-/** Right side of both layouts' headers: who is logged in (and their company), the language switch, logout. */
+/** Right side of both layouts' headers: who is logged in (and their company), notifications, the language switch, logout. */
 export function HeaderActions({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -19,6 +20,7 @@ export function HeaderActions({ user }: { user: CurrentUser }) {
           <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
         ) : null}
       </Flex>
+      <NotificationBell />
       <LanguageSwitch />
       <Button icon={<LogoutOutlined />} loading={logout.isPending} onClick={() => logout.mutate()}>
         {t('auth.logout')}

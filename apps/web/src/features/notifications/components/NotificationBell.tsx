@@ -1,0 +1,120 @@
+import { BellOutlined } from '@ant-design/icons';
+import type { NotificationRow } from '@kxt/contracts/notifications';
+import { Badge, Button, Empty, Flex, List, Popover, Typography, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { saveLocale, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
+
+/** Paths served outside the app (the public signing page) are opened by the browser, not the router. */
+const outsideApp = (link: string) => link.startsWith('/sign');
+
+/** The bell in both layouts' headers: the unread count, and the newest notifications with mark-read. */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const notifications = useNotifications();
+  const markRead = useMarkRead();
+  const markAllRead = useMarkAllRead();
+  const unread = notifications.data?.unread ?? 0;
+
+  // The server writes emails and texts in the language the user last chose here.
+  useEffect(() => {
+    void saveLocale(i18n.language);
+  }, [i18n.language]);
+
+  const openRow = (row: NotificationRow) => {
+    if (!row.readAt) markRead.mutate(row.id);
+    setOpen(false);
+    if (!row.link) return;
+    if (outsideApp(row.link)) window.location.assign(row.link);
+    else void navigate(row.link);
+  };
+
+  const content = (
+    <div style={{ width: 'min(380px, calc(100vw - 32px))' }}>
+      <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
+        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
+        <Button
+          size="small"
+          type="link"
+          disabled={unread === 0}
+          loading={markAllRead.isPending}
+          onClick={() => markAllRead.mutate(undefined)}
+        >
+          {t('notifications.markAllRead')}
+        </Button>
+      </Flex>
+      {notifications.isError ? (
+        <Typography.Text type="danger">{t('notifications.loadFailed')}</Typography.Text>
+      ) : (notifications.data?.rows.length ?? 0) === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
+      ) : (
+        <List
+          size="small"
+          style={{ maxHeight: 420, overflowY: 'auto' }}
+          dataSource={notifications.data?.rows ?? []}
+          renderItem={(row) => (
+            <List.Item
+              data-testid="notification-row"
+              data-unread={row.readAt ? undefined : '1'}
+              style={{ cursor: row.link ? 'pointer' : 'default', alignItems: 'flex-start' }}
+              onClick={() => openRow(row)}
+              actions={
+                row.readAt
+                  ? []
+                  : [
+                      <Button
+                        key="read"
+                        size="small"
+                        type="link"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          markRead.mutate(row.id);
+                        }}
+                      >
+                        {t('notifications.markRead')}
+                      </Button>,
+                    ]
+              }
+            >
+              <List.Item.Meta
+                title={
+                  <Flex gap="small" align="center">
+                    {row.readAt ? null : <Badge status="processing" aria-label={t('notifications.unread')} />}
+                    <span style={{ fontWeight: row.readAt ? 'normal' : token.fontWeightStrong }}>
+                      {row.title}
+                    </span>
+                  </Flex>
+                }
+                description={
+                  <>
+                    <div style={{ color: token.colorText }}>{row.body}</div>
+                    <div style={{ fontSize: token.fontSizeSM }}>{formatDateTime(row.createdAt)}</div>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+      <Badge count={unread} size="small" overflowCount={99}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={
+            unread > 0 ? t('notifications.bellWithCount', { count: unread }) : t('notifications.bell')
+          }
+        />
+      </Badge>
+    </Popover>
+  );
+}
