@@ -114,6 +114,9 @@ describe('notifications', () => {
     const row = customer.getByTestId('notification-row').filter({ hasText: reason });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('资料被驳回');
+    await expect
+      .poll(() => customer.locator('.ant-popover').getAttribute('class'))
+      .not.toMatch(/zoom|motion/);
     await shot(customer, 'bell-zh-1440');
     const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
     await row.click();
@@ -159,6 +162,9 @@ describe('notifications', () => {
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();
     await page.getByRole('button', { name: 'Mark all read' }).waitFor();
+    await expect
+      .poll(() => page.locator('.ant-drawer-content-wrapper').getAttribute('class'))
+      .not.toMatch(/motion/);
     await shot(page, 'bell-en-390');
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await expect.poll(async () => bell.getAttribute('aria-label')).toBe('Notifications');

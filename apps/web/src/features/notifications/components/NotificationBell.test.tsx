@@ -90,3 +90,14 @@ describe('the notification bell', () => {
     );
   });
 });
+
+describe('marking one read without opening it', () => {
+  it('stays on the page and clears its unread mark', async () => {
+    const { user, currentPath, server } = setup();
+    await user.click(await screen.findByRole('button', { name: '通知（1 条未读）' }));
+    await user.click(await screen.findByRole('button', { name: '标为已读' }));
+    await waitFor(() => expect(server.callsTo('POST /api/notifications/2/read')).toHaveLength(1));
+    expect(currentPath()).toBe('/');
+    expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
+  });
+});

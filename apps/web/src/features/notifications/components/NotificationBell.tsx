@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { NotificationRow } from '@kxt/contracts/notifications';
-import { Badge, Button, Empty, Flex, List, Popover, Typography, theme } from 'antd';
+import { Badge, Button, Drawer, Empty, Flex, Grid, List, Popover, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ export function NotificationBell() {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // A phone gets the list in a drawer across the screen; a popover beside the bell would not fit.
+  const narrow = Grid.useBreakpoint().sm === false;
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -35,7 +37,7 @@ export function NotificationBell() {
   };
 
   const content = (
-    <div style={{ width: 'min(380px, calc(100vw - 32px))' }}>
+    <div style={narrow ? undefined : { width: 400 }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
         <Typography.Text strong>{t('notifications.title')}</Typography.Text>
         <Button
@@ -63,31 +65,31 @@ export function NotificationBell() {
               data-unread={row.readAt ? undefined : '1'}
               style={{ cursor: row.link ? 'pointer' : 'default', alignItems: 'flex-start' }}
               onClick={() => openRow(row)}
-              actions={
-                row.readAt
-                  ? []
-                  : [
+            >
+              <List.Item.Meta
+                title={
+                  <Flex gap="small" align="flex-start" justify="space-between">
+                    <Flex gap="small" align="baseline">
+                      {row.readAt ? null : (
+                        <Badge status="processing" aria-label={t('notifications.unread')} />
+                      )}
+                      <span style={{ fontWeight: row.readAt ? 'normal' : token.fontWeightStrong }}>
+                        {row.title}
+                      </span>
+                    </Flex>
+                    {row.readAt ? null : (
                       <Button
-                        key="read"
                         size="small"
                         type="link"
+                        style={{ flex: 'none', paddingInline: 0, height: 'auto' }}
                         onClick={(event) => {
                           event.stopPropagation();
                           markRead.mutate(row.id);
                         }}
                       >
                         {t('notifications.markRead')}
-                      </Button>,
-                    ]
-              }
-            >
-              <List.Item.Meta
-                title={
-                  <Flex gap="small" align="center">
-                    {row.readAt ? null : <Badge status="processing" aria-label={t('notifications.unread')} />}
-                    <span style={{ fontWeight: row.readAt ? 'normal' : token.fontWeightStrong }}>
-                      {row.title}
-                    </span>
+                      </Button>
+                    )}
                   </Flex>
                 }
                 description={
@@ -104,17 +106,31 @@ export function NotificationBell() {
     </div>
   );
 
+  const bell = (
+    <Badge count={unread} size="small" overflowCount={99}>
+      <Button
+        type="text"
+        icon={<BellOutlined />}
+        aria-label={
+          unread > 0 ? t('notifications.bellWithCount', { count: unread }) : t('notifications.bell')
+        }
+        onClick={narrow ? () => setOpen(true) : undefined}
+      />
+    </Badge>
+  );
+  if (narrow) {
+    return (
+      <>
+        {bell}
+        <Drawer open={open} onClose={() => setOpen(false)} placement="top" height="80vh" title={null}>
+          {content}
+        </Drawer>
+      </>
+    );
+  }
   return (
     <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
-      <Badge count={unread} size="small" overflowCount={99}>
-        <Button
-          type="text"
-          icon={<BellOutlined />}
-          aria-label={
-            unread > 0 ? t('notifications.bellWithCount', { count: unread }) : t('notifications.bell')
-          }
-        />
-      </Badge>
+      {bell}
     </Popover>
   );
 }
