@@ -59,25 +59,48 @@ export class OutboxWorker {
 
   /** One round: claims and runs what is due; answers how many jobs it ran. Tests call it directly. */
   async runOnce(now: () => Date = () => new Date()): Promise<number> {
-    const { db, config } = this.options;
-    const batch = this.options.batch ?? 100;
-    let ran = 0;
-    const events = await claimJobs(db, this.owner, now(), config.leaseMs, batch, ['event']);
-    for (const job of events) {
-      await this.runEvent(job, now);
-      ran += 1;
-    }
-    const messages = await claimJobs(db, this.owner, now(), config.leaseMs, batch, ['email', 'sms']);
-    const concurrency = this.options.concurrency ?? 4;
-    for (let start = 0; start < messages.length; start += concurrency) {
-      await Promise.all(messages.slice(start, start + concurrency).map((job) => this.runMessage(job, now)));
-    }
-    return ran + messages.length;
+    const [events, messages] = await Promise.all([this.runEvents(now), this.runMessages(now)]);
+    return events + messages;
   }
 
-  /** Runs rounds until nothing is due (tests and the bench). */
+  /**
+   * Runs rounds until nothing is due (tests, the bench, each poll). Fan-out and sending run side by side, so in-app
+   * notifications do not wait behind a slow mail server; a last pass picks up messages the fan-out queued.
+   */
   async drain(now: () => Date = () => new Date()): Promise<void> {
-    while ((await this.runOnce(now)) > 0) {}
+    const untilIdle = async (round: () => Promise<number>) => {
+      while ((await round()) > 0) {}
+    };
+    await Promise.all([untilIdle(() => this.runEvents(now)), untilIdle(() => this.runMessages(now))]);
+    await untilIdle(() => this.runOnce(now));
+  }
+
+  private async runEvents(now: () => Date): Promise<number> {
+    const { db, config } = this.options;
+    const events = await claimJobs(db, this.owner, now(), config.leaseMs, this.options.batch ?? 100, [
+      'event',
+    ]);
+    for (const job of events) await this.runEvent(job, now);
+    return events.length;
+  }
+
+  /** Sends up to `concurrency` messages at a time: SMTP and SMS round trips overlap. */
+  private async runMessages(now: () => Date): Promise<number> {
+    const { db, config } = this.options;
+    const messages = await claimJobs(db, this.owner, now(), config.leaseMs, this.options.batch ?? 100, [
+      'email',
+      'sms',
+    ]);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: this.options.concurrency ?? 4 }, async () => {
+        while (next < messages.length) {
+          const job = messages[next++] as OutboxJob;
+          await this.runMessage(job, now);
+        }
+      }),
+    );
+    return messages.length;
   }
 
   private async runEvent(job: OutboxJob, now: () => Date) {
