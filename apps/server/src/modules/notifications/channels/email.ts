@@ -13,7 +13,8 @@ export interface EmailSender {
  * crash between sending and recording carries the same id, which mail systems use to drop the duplicate.
  */
 export function smtpSender(url: string, from: string): EmailSender {
-  const transport: Transporter = nodemailer.createTransport(url, { pool: true, maxConnections: 4 } as object);
+  // The URL's settings (host, port, credentials, TLS) win; pooling is ours.
+  const transport: Transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 4 });
   return {
     async send(to, content, messageId) {
       const info = await transport.sendMail({
