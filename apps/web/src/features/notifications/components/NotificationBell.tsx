@@ -1,136 +1,67 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { NotificationRow } from '@kxt/contracts/notifications';
-import { Badge, Button, Drawer, Empty, Flex, Grid, List, Popover, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { formatDateTime } from '../../../components/DataTable/format.ts';
-import { saveLocale, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
+import { saveLocale, useNotifications } from '../api/notifications.ts';
 
-/** Paths served outside the app (the public signing page) are opened by the browser, not the router. */
-const outsideApp = (link: string) => link.startsWith('/sign');
+const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
 
-/** The bell in both layouts' headers: the unread count, and the newest notifications with mark-read. */
+/**
+ * The bell in both layouts' headers: the unread count (refreshed every 30 s); the first click loads the list
+ * (`NotificationPanel`), which then owns the bell's clicks.
+ */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // A phone gets the list in a drawer across the screen; a popover beside the bell would not fit.
-  const narrow = Grid.useBreakpoint().sm === false;
-  const notifications = useNotifications();
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
-  const unread = notifications.data?.unread ?? 0;
+  const [wanted, setWanted] = useState(false);
+  const unread = useNotifications().data?.unread ?? 0;
 
   // The server writes emails and texts in the language the user last chose here.
   useEffect(() => {
     void saveLocale(i18n.language);
   }, [i18n.language]);
 
-  const openRow = (row: NotificationRow) => {
-    if (!row.readAt) markRead.mutate(row.id);
-    setOpen(false);
-    if (!row.link) return;
-    if (outsideApp(row.link)) window.location.assign(row.link);
-    else void navigate(row.link);
-  };
-
-  const content = (
-    <div style={narrow ? undefined : { width: 400 }}>
-      <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
-        <Typography.Text strong>{t('notifications.title')}</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          disabled={unread === 0}
-          loading={markAllRead.isPending}
-          onClick={() => markAllRead.mutate(undefined)}
-        >
-          {t('notifications.markAllRead')}
-        </Button>
-      </Flex>
-      {notifications.isError ? (
-        <Typography.Text type="danger">{t('notifications.loadFailed')}</Typography.Text>
-      ) : (notifications.data?.rows.length ?? 0) === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notifications.empty')} />
-      ) : (
-        <List
-          size="small"
-          style={{ maxHeight: 420, overflowY: 'auto' }}
-          dataSource={notifications.data?.rows ?? []}
-          renderItem={(row) => (
-            <List.Item
-              data-testid="notification-row"
-              data-unread={row.readAt ? undefined : '1'}
-              style={{ cursor: row.link ? 'pointer' : 'default', alignItems: 'flex-start' }}
-              onClick={() => openRow(row)}
-            >
-              <List.Item.Meta
-                title={
-                  <Flex gap="small" align="flex-start" justify="space-between">
-                    <Flex gap="small" align="baseline">
-                      {row.readAt ? null : (
-                        <Badge status="processing" aria-label={t('notifications.unread')} />
-                      )}
-                      <span style={{ fontWeight: row.readAt ? 'normal' : token.fontWeightStrong }}>
-                        {row.title}
-                      </span>
-                    </Flex>
-                    {row.readAt ? null : (
-                      <Button
-                        size="small"
-                        type="link"
-                        style={{ flex: 'none', paddingInline: 0, height: 'auto' }}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          markRead.mutate(row.id);
-                        }}
-                      >
-                        {t('notifications.markRead')}
-                      </Button>
-                    )}
-                  </Flex>
-                }
-                description={
-                  <>
-                    <div style={{ color: token.colorText }}>{row.body}</div>
-                    <div style={{ fontSize: token.fontSizeSM }}>{formatDateTime(row.createdAt)}</div>
-                  </>
-                }
-              />
-            </List.Item>
-          )}
-        />
-      )}
-    </div>
-  );
-
-  const bell = (
-    <Badge count={unread} size="small" overflowCount={99}>
+  const bell = (onClick?: () => void) => (
+    // A plain count rather than antd's Badge, which would add its animation code to every page's first load.
+    <span style={{ position: 'relative', display: 'inline-flex' }}>
       <Button
         type="text"
         icon={<BellOutlined />}
         aria-label={
           unread > 0 ? t('notifications.bellWithCount', { count: unread }) : t('notifications.bell')
         }
-        onClick={narrow ? () => setOpen(true) : undefined}
+        onClick={onClick}
       />
-    </Badge>
+      {unread > 0 ? (
+        <span
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 0,
+            insetInlineEnd: 0,
+            transform: 'translate(40%, -30%)',
+            minWidth: 16,
+            height: 16,
+            paddingInline: 4,
+            borderRadius: 8,
+            background: token.colorError,
+            color: token.colorTextLightSolid,
+            fontSize: 11,
+            lineHeight: '16px',
+            textAlign: 'center',
+            pointerEvents: 'none',
+            boxSizing: 'border-box',
+          }}
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </span>
   );
-  if (narrow) {
-    return (
-      <>
-        {bell}
-        <Drawer open={open} onClose={() => setOpen(false)} placement="top" height="80vh" title={null}>
-          {content}
-        </Drawer>
-      </>
-    );
-  }
+  if (!wanted) return bell(() => setWanted(true));
   return (
-    <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
-      {bell}
-    </Popover>
+    <Suspense fallback={bell()}>
+      <NotificationPanel bell={bell} />
+    </Suspense>
   );
 }
