@@ -3,6 +3,7 @@
 const BENCHES: Record<string, () => Promise<(args: string[]) => Promise<void>>> = {
   'api-lists': async () => (await import('./api-lists.ts')).runApiListsBench,
   trademark: async () => (await import('./trademark.ts')).runTrademarkBench,
+  notifications: async () => (await import('./notifications.ts')).runNotificationsBench,
 };
 
 const [name, ...args] = process.argv.slice(2);

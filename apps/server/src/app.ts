@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { patentAdminRoutes } from './modules/patents/admin-routes.ts';
 import { patentCustomerRoutes } from './modules/patents/customer-routes.ts';
 // The patent module's part in payments: a paid fee moves the order on; a bought patent service opens an order.
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(patentCustomerRoutes);
   await app.register(patentAdminRoutes);
   await app.register(paymentRoutes);
+  await app.register(notificationRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

@@ -78,3 +78,66 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
 });
+
+describe('notification configuration', () => {
+  const tencent = {
+    TENCENT_SMS_SECRET_ID: 'AKID',
+    TENCENT_SMS_SECRET_KEY: 'secret',
+    TENCENT_SMS_SDK_APP_ID: '1400000000',
+    TENCENT_SMS_SIGN_NAME: '跨星通',
+    TENCENT_SMS_TEMPLATE_ID: '123456',
+  };
+
+  it('defaults to no email, the SMS sandbox and a worker in the server process', async () => {
+    const config = loadConfig({ DATA_DIR: await tempDir() });
+    expect(config.notify).toEqual({
+      sms: { provider: 'sandbox' },
+      worker: true,
+      pollMs: 1000,
+      maxAttempts: 6,
+      leaseMs: 60_000,
+    });
+  });
+
+  it('reads SMTP, the public address, Tencent Cloud SMS and the worker settings', async () => {
+    const config = loadConfig({
+      DATA_DIR: await tempDir(),
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'KXT <notify@example.com>',
+      PUBLIC_URL: 'https://kxt.example.com/',
+      NOTIFY_WORKER: '0',
+      NOTIFY_POLL_MS: '250',
+      NOTIFY_MAX_ATTEMPTS: '3',
+      ...tencent,
+    });
+    expect(config.notify).toMatchObject({
+      smtp: { url: 'smtp://user:pass@mail.example.com:587', from: 'KXT <notify@example.com>' },
+      publicUrl: 'https://kxt.example.com',
+      worker: false,
+      pollMs: 250,
+      maxAttempts: 3,
+      sms: {
+        provider: 'tencent',
+        tencent: { secretId: 'AKID', sdkAppId: '1400000000', templateId: '123456', region: 'ap-guangzhou' },
+      },
+    });
+  });
+
+  it('keeps the sandbox when asked to, even with Tencent settings present', async () => {
+    const config = loadConfig({ DATA_DIR: await tempDir(), SMS_PROVIDER: 'sandbox', ...tencent });
+    expect(config.notify?.sms).toEqual({ provider: 'sandbox' });
+  });
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://mail.example.com:25' }, 'MAIL_FROM'],
+    [{ TENCENT_SMS_SECRET_ID: 'AKID' }, 'TENCENT_SMS_SECRET_KEY'],
+    [{ SMS_PROVIDER: 'tencent' }, 'TENCENT_SMS_SECRET_ID'],
+    [{ SMS_PROVIDER: 'aliyun' }, 'SMS_PROVIDER'],
+    [{ NOTIFY_MAX_ATTEMPTS: '0' }, 'NOTIFY_MAX_ATTEMPTS'],
+  ])('stops on %j naming %s', async (env, name) => {
+    const load = async () => loadConfig({ DATA_DIR: await tempDir(), ...env });
+    await expect(load()).rejects.toThrow(ConfigError);
+    await expect(load()).rejects.toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FILE_SWEEP, type FileSweepConfig } from './modules/files/config.ts';
+import { type NotifyConfig, notifyEnv, toNotifyConfig } from './modules/notifications/config.ts';
 import { type PaymentConfig, paymentEnv, toPaymentConfig } from './modules/payments/config.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -30,6 +31,7 @@ const envSchema = z.object({
   FILE_SWEEP_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_FILE_SWEEP.intervalMinutes),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_SWEEP.graceMinutes),
   ...paymentEnv,
+  ...notifyEnv,
 });
 
 export type Config = {
@@ -47,6 +49,8 @@ export type Config = {
   payments?: PaymentConfig;
   /** When orphaned file bytes are removed; absent (tests) means the defaults. */
   fileSweep?: FileSweepConfig;
+  /** Email, SMS and the outbox worker; absent (tests) means the defaults (no email, sandbox SMS). */
+  notify?: NotifyConfig;
 };
 
 export class ConfigError extends Error {}
@@ -63,8 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const value = parsed.data;
   let payments: PaymentConfig;
+  let notify: NotifyConfig;
   try {
     payments = toPaymentConfig(value);
+    notify = toNotifyConfig(value);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     payments,
+    notify,
     fileSweep: {
       intervalMinutes: value.FILE_SWEEP_MINUTES,
       graceMinutes: value.FILE_SWEEP_GRACE_MINUTES,

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { agreementLinksOf } from './modules/agreements/demo.ts';
 import { prepareSigning } from './modules/agreements/signing.ts';
 import { seedDemoOnce } from './modules/demo/seed-once.ts';
+import { workerFor } from './modules/notifications/worker.ts';
 
 const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -45,6 +46,9 @@ async function main() {
     );
   }
   const app = await buildApp(ctx, { webRoot: WEB_ROOT, logger: true });
+  // The notification outbox runs in this process (NOTIFY_WORKER=0 leaves it to other processes).
+  const worker = workerFor(ctx.db, config, (line) => app.log.info(line));
+  app.addHook('onClose', async () => worker?.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,6 +68,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  worker?.start();
   // Build the trademark index now rather than on the first search.
   const indexStarted = Date.now();
   ctx.trademarks.index

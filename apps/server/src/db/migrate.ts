@@ -11,6 +11,7 @@ import { markDesignations } from './migrations/0009-mark-designations.ts';
 import { paymentReferences } from './migrations/0010-payment-references.ts';
 import { bilingualTexts } from './migrations/0011-bilingual-texts.ts';
 import { searchReuse } from './migrations/0012-search-reuse.ts';
+import { notifications } from './migrations/0013-notifications.ts';
 import { patentStatusChanged } from './migrations/0014-patent-status-changed.ts';
 import { generatedMarks } from './migrations/0015-generated-marks.ts';
 import type { DB } from './schema.ts';
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-generated-marks': generatedMarks,
   '0012-search-reuse': searchReuse,
   '0011-bilingual-texts': bilingualTexts,
+  '0013-notifications': notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -37,6 +37,8 @@ export interface UsersTable {
   wechat_code: string | null;
   /** Which bank account set the user's transfers go to (spec §6): 1 one set, anything else the other. */
   online_type: Generated<number>;
+  /** The language of the user's notifications and emails. */
+  locale: Generated<'zh-CN' | 'en-US'>;
   created_at: string;
   updated_at: string;
 }
@@ -463,6 +465,53 @@ export interface DB {
   payment_orders: PaymentOrdersTable;
   payment_notifications: PaymentNotificationsTable;
   demo_seed: DemoSeedTable;
+  outbox_jobs: OutboxJobsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+}
+
+/** A job of the outbox (migration 0013): an event to fan out (`kind` 'event') or one message ('email', 'sms'). */
+export interface OutboxJobsTable {
+  id: Generated<number>;
+  key: string;
+  kind: 'event' | 'email' | 'sms';
+  /** JSON: the event, or the message (subject, text, html). */
+  payload: string;
+  user_id: number | null;
+  recipient: string | null;
+  notification_type: string | null;
+  state: Generated<'pending' | 'running' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  run_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  provider: string | null;
+  provider_ref: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_key: string;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  type: string;
+  in_app: Flag;
+  email: Flag;
+  sms: Flag;
+  updated_at: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

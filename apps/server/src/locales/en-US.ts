@@ -243,4 +243,45 @@ export const enUS: Record<MessageKey, string> = {
   'report.register.WO': 'WIPO (international registrations)',
   'report.register.WPP': 'Madrid international registrations',
   'report.register.UF': 'USPTO (supplementary data)',
+  // ---- notifications (issue 16) ----
+  'notify.patent.moved.title': 'Patent order {{orderNo}} updated',
+  'notify.patent.moved.body': 'Your patent order {{orderNo}} ({{title}}) moved from "{{from}}" to "{{to}}".',
+  'notify.patent.waitingOnStaff.title': 'Patent order {{orderNo}} waits on you',
+  'notify.patent.waitingOnStaff.body':
+    'Patent order {{orderNo}} ({{title}}) is now "{{to}}" and waits for your review.',
+  'notify.patent.officeAction.title': 'Office action on patent order {{orderNo}}: reply by {{deadline}}',
+  'notify.patent.officeAction.body':
+    'Your patent order {{orderNo}} ({{title}}) received an office action. Upload your reply before {{deadline}}; a missed deadline can lose the right.',
+  'notify.patent.materialsRejected.title': 'Materials of patent order {{orderNo}} rejected',
+  'notify.patent.materialsRejected.body':
+    'The materials of your patent order {{orderNo}} ({{title}}) were rejected: {{reason}}. Please correct them and upload again.',
+  'notify.patent.replyRejected.title': 'Reply of patent order {{orderNo}} rejected',
+  'notify.patent.replyRejected.body':
+    'The reply of your patent order {{orderNo}} ({{title}}) was rejected: {{reason}}. Please correct it and upload again.',
+  'notify.payment.succeeded.title': 'Payment received: {{description}}',
+  'notify.payment.succeeded.body': 'Order {{orderNo}} ({{description}}) is paid: {{amount}}.',
+  'notify.payment.approved.title': 'Transfer confirmed: {{description}}',
+  'notify.payment.approved.body':
+    'Finance confirmed your transfer of {{amount}} for order {{orderNo}} ({{description}}).',
+  'notify.payment.rejected.title': 'Transfer not accepted: {{description}}',
+  'notify.payment.rejected.body':
+    'The transfer voucher of order {{orderNo}} ({{description}}) was not accepted: {{reason}}.',
+  'notify.payment.refunded.title': 'Refunded: {{description}}',
+  'notify.payment.refunded.body':
+    '{{amount}} of order {{orderNo}} ({{description}}) was refunded: {{reason}}.',
+  'notify.payment.transferSubmitted.title': 'New transfer to review: {{orderNo}}',
+  'notify.payment.transferSubmitted.body':
+    'Order {{orderNo}} ({{description}}) has a transfer voucher of {{amount}} waiting for finance.',
+  'notify.agreement.linkCreated.title': 'Please sign: {{name}}',
+  'notify.agreement.linkCreated.body':
+    'An agreement "{{name}}" waits for {{company}} to sign; the link is valid until {{expiresAt}}.',
+  'notify.agreement.signed.title': '{{company}} signed {{name}}',
+  'notify.agreement.signed.body': '{{company}} signed the agreement "{{name}}".',
+  'notify.searchPack.bought.title': 'Searches added: {{description}}',
+  'notify.searchPack.bought.body':
+    'Order {{orderNo}} ({{description}}) is paid ({{amount}}); the trademark searches are in your account.',
+  'notify.email.open': 'Open',
+  'notify.email.footer':
+    'This message was sent automatically. Choose which notifications you receive under notification settings.',
+  'notify.deadlineCannotBeOff': 'A deadline notification needs at least one channel',
 };

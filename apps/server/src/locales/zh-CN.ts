@@ -228,6 +228,44 @@ export const zhCN = {
   'report.register.WO': '世界知识产权组织（国际注册）',
   'report.register.WPP': '马德里国际注册',
   'report.register.UF': '美国专利商标局（补充数据）',
+  // ---- notifications (issue 16) ----
+  'notify.patent.moved.title': '专利订单 {{orderNo}} 状态更新',
+  'notify.patent.moved.body': '您的专利订单 {{orderNo}}（{{title}}）已由「{{from}}」变为「{{to}}」。',
+  'notify.patent.waitingOnStaff.title': '专利订单 {{orderNo}} 待处理',
+  'notify.patent.waitingOnStaff.body': '专利订单 {{orderNo}}（{{title}}）已进入「{{to}}」，等待您处理。',
+  'notify.patent.officeAction.title': '专利订单 {{orderNo}} 收到审查意见，答复期限 {{deadline}}',
+  'notify.patent.officeAction.body':
+    '您的专利订单 {{orderNo}}（{{title}}）收到审查意见通知，请在 {{deadline}} 前上传答复资料，逾期可能导致权利丧失。',
+  'notify.patent.materialsRejected.title': '专利订单 {{orderNo}} 资料被驳回',
+  'notify.patent.materialsRejected.body':
+    '您的专利订单 {{orderNo}}（{{title}}）的资料未通过审核，原因：{{reason}}。请修改后重新上传。',
+  'notify.patent.replyRejected.title': '专利订单 {{orderNo}} 答复资料被驳回',
+  'notify.patent.replyRejected.body':
+    '您的专利订单 {{orderNo}}（{{title}}）的答复资料未通过审核，原因：{{reason}}。请修改后重新上传。',
+  'notify.payment.succeeded.title': '付款成功：{{description}}',
+  'notify.payment.succeeded.body': '订单 {{orderNo}}（{{description}}）已付款 {{amount}}。',
+  'notify.payment.approved.title': '转账已确认：{{description}}',
+  'notify.payment.approved.body': '财务已确认订单 {{orderNo}}（{{description}}）的转账 {{amount}}。',
+  'notify.payment.rejected.title': '转账未通过：{{description}}',
+  'notify.payment.rejected.body':
+    '订单 {{orderNo}}（{{description}}）的转账凭证未通过审核，原因：{{reason}}。',
+  'notify.payment.refunded.title': '已退款：{{description}}',
+  'notify.payment.refunded.body':
+    '订单 {{orderNo}}（{{description}}）的 {{amount}} 已退款，原因：{{reason}}。',
+  'notify.payment.transferSubmitted.title': '新的转账待审核：{{orderNo}}',
+  'notify.payment.transferSubmitted.body':
+    '订单 {{orderNo}}（{{description}}）提交了 {{amount}} 的转账凭证，等待财务审核。',
+  'notify.agreement.linkCreated.title': '请签署协议：{{name}}',
+  'notify.agreement.linkCreated.body':
+    '{{company}} 有一份协议「{{name}}」待签署，链接在 {{expiresAt}} 前有效。',
+  'notify.agreement.signed.title': '{{company}} 已签署协议：{{name}}',
+  'notify.agreement.signed.body': '{{company}} 已签署协议「{{name}}」。',
+  'notify.searchPack.bought.title': '查询次数已到账：{{description}}',
+  'notify.searchPack.bought.body':
+    '订单 {{orderNo}}（{{description}}）已付款 {{amount}}，商标查询次数已加入您的账户。',
+  'notify.email.open': '打开查看',
+  'notify.email.footer': '此邮件由系统自动发送。您可以在「通知设置」中选择接收哪些通知。',
+  'notify.deadlineCannotBeOff': '期限类通知至少要保留一个接收方式',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   FileProtectOutlined,
   HomeOutlined,
+  MailOutlined,
   ProfileOutlined,
   SafetyCertificateOutlined,
   SearchOutlined,
@@ -142,6 +143,13 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: TransactionOutlined,
     roles: ['finance', 'admin'],
     page: () => import('../features/payments/pages/AdminPaymentsPage.tsx'),
+  },
+  {
+    path: '/admin/notifications',
+    labelKey: 'notifications.admin.nav',
+    icon: MailOutlined,
+    roles: ['admin'],
+    page: () => import('../features/notifications/pages/DeliveriesPage.tsx'),
   },
 ];
 

@@ -23,6 +23,7 @@ import { randomToken } from '../../lib/tokens.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
 import { fileUrl } from '../files/service.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { imageSize, MAX_PAGE_PIXELS } from './images.ts';
 import {
   currentTemplate,
@@ -197,6 +198,7 @@ export async function createAgreement(deps: AgreementDeps, input: NewAgreement, 
         expiresAt,
       }),
     });
+    await publishEvent(trx, { name: 'agreement.linkCreated', agreementId });
     return agreementId;
   });
   deps.countCache.invalidate();

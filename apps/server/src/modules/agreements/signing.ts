@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.ts';
 import type { ClientInfo } from '../auth/service.ts';
 import { detectMimeType } from '../files/detect.ts';
 import { type IncomingFile, storeFile } from '../files/service.ts';
+import { publishEvent } from '../notifications/events.ts';
 import type { EvidenceRecord } from './evidence-pdf.ts';
 import {
   type Bitmap,
@@ -358,6 +359,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         }),
         ...client,
       });
+      await publishEvent(trx, { name: 'agreement.signed', agreementId: row.id });
       return true;
     });
     if (!signedNow) {

@@ -16,6 +16,7 @@ import { conflict, forbidden, HttpError } from '../../http-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Locale, LocalizedParam } from '../../locales/translate.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
+import { publishEvent } from '../notifications/events.ts';
 
 /** Who changed an order, as the audit log records it. */
 export type AuditActor = Pick<AuditEntry, 'actorUserId' | 'actorLabel' | 'ip' | 'userAgent'>;
@@ -56,8 +57,8 @@ export function assertCanTransition(transition: PatentTransition, from: number, 
 /**
  * The one way an order changes status: the move must be in PATENT_TRANSITIONS for this status and actor (409), carry
  * a reason where the table asks for one (400), and find the order still in the status it was read in
- * (compare-and-set; 409 when someone else moved it first). The audit row is written in the same transaction, so
- * callers pass theirs.
+ * (compare-and-set; 409 when someone else moved it first). The audit row and the notification event are written in
+ * the same transaction, so callers pass theirs.
  */
 export async function applyTransition(
   trx: Kysely<DB>,
@@ -89,6 +90,15 @@ export async function applyTransition(
     from: order.status,
     to,
     reason,
+  });
+  await publishEvent(trx, {
+    name: 'patent.moved',
+    orderId: order.id,
+    transition,
+    from: order.status,
+    to,
+    reason,
+    byStaff: actor.role === 'reviewer' || actor.role === 'admin',
   });
   return to;
 }

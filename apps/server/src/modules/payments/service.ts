@@ -34,6 +34,7 @@ import { sha256Hex } from '../../lib/tokens.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { fileUrl } from '../files/service.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { defaultPaymentConfig, type PaymentConfig } from './config.ts';
 import { catalogueKindOf, type PaymentActor, paymentKind } from './kinds.ts';
 import type { IncomingNotification, ProviderOrder, ProviderQuery } from './providers/provider.ts';
@@ -122,6 +123,7 @@ async function transition(
     to,
     reason,
   });
+  await publishEvent(trx, { name: 'payment.moved', orderNo: order.order_no, to });
   if (handler) {
     if (handler.oncePerSubject && (await otherPaidOrder(trx, order))) {
       // Paid twice (two QR codes paid at once): the money is recorded, the subject is not delivered again.
@@ -387,6 +389,8 @@ async function insertNewOrder(
         reference: order.reference,
       }),
     });
+    // A transfer waits on finance from the start; an online order tells no one until it is paid.
+    await publishEvent(trx, { name: 'payment.moved', orderNo: order.order_no, to: order.state });
   });
   deps.countCache.invalidate();
   return order;

@@ -4,10 +4,11 @@ import { Button, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 
 /**
- * Right side of both layouts' headers: who is logged in (and their company), the language switch, logout. `compact`
- * (a phone) keeps them to one row: tighter gaps and logout as an icon button named by its label.
+ * Right side of both layouts' headers: who is logged in (and their company), notifications, the language switch,
+ * logout. `compact` (a phone) keeps them to one row: tighter gaps and logout as an icon button named by its label.
  */
 export function HeaderActions({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function HeaderActions({ user, compact = false }: { user: CurrentUser; co
           <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
         ) : null}
       </Flex>
+      <NotificationBell />
       <LanguageSwitch />
       <Button
         icon={<LogoutOutlined />}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { PatentTransition } from '@kxt/contracts/patents';
+import type { PaymentState } from '@kxt/contracts/payments';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+
+/**
+ * The domain events that tell someone something. Each carries only ids and what the change itself decided (the
+ * transition, a reason); who is told and what the text says is worked out later, by the worker, from the rows.
+ */
+export type DomainEvent =
+  | {
+      name: 'patent.moved';
+      orderId: number;
+      transition: PatentTransition;
+      from: number;
+      to: number;
+      reason: string | null;
+      /** A reviewer or admin moved it (the customer is told); else the customer or a payment did. */
+      byStaff: boolean;
+    }
+  | { name: 'payment.moved'; orderNo: string; to: PaymentState }
+  | { name: 'agreement.linkCreated'; agreementId: number }
+  | { name: 'agreement.signed'; agreementId: number };
+
+/** Payment states someone is told about; the others (created, paying, failed, closed) are the payer's own doing. */
+export const NOTIFIED_PAYMENT_STATES: readonly PaymentState[] = [
+  'succeeded',
+  'approved',
+  'rejected',
+  'refunded',
+  'submitted',
+];
+
+/**
+ * Records the event in the outbox, in the caller's transaction: it exists exactly when the change does, and a
+ * worker fans it out to notifications and messages after the commit. Nothing is sent from inside the request.
+ * `runAt` schedules it (a reminder is an event due later).
+ */
+export async function publishEvent(trx: Kysely<DB>, event: DomainEvent, runAt?: string): Promise<void> {
+  if (event.name === 'payment.moved' && !NOTIFIED_PAYMENT_STATES.includes(event.to)) return;
+  const at = nowIso();
+  await trx
+    .insertInto('outbox_jobs')
+    .values({
+      key: `event:${event.name}:${randomUUID()}`,
+      kind: 'event',
+      payload: JSON.stringify(event),
+      user_id: null,
+      recipient: null,
+      notification_type: null,
+      run_at: runAt ?? at,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}

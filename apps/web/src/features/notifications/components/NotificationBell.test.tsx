@@ -1,0 +1,103 @@
+import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import type { NotificationRow } from '@kxt/contracts/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { customer } from '../../../test/fixtures.ts';
+import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import { NotificationBell } from './NotificationBell.tsx';
+
+const rows: NotificationRow[] = [
+  {
+    id: 2,
+    type: 'patent.officeAction',
+    title: '专利订单 P-2 收到审查意见，答复期限 2026-06-10',
+    body: '请在 2026-06-10 前上传答复资料',
+    link: '/trademark/patent',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    readAt: null,
+  },
+  {
+    id: 1,
+    type: 'payment.succeeded',
+    title: '付款成功：商标查询 20 次',
+    body: '订单 PAY1 已付款',
+    link: '/purchase',
+    createdAt: '2026-11-19T08:00:00.000Z',
+    readAt: '2026-11-19T09:00:00.000Z',
+  },
+];
+
+function setup() {
+  setCookie(CSRF_COOKIE, 'csrf-token');
+  const state = { rows: rows.map((row) => ({ ...row })) };
+  const unread = () => state.rows.filter((row) => !row.readAt).length;
+  const server = mockApi({
+    'GET /api/notifications': () => ({
+      status: 200,
+      body: { code: 200, msg: 'OK', rows: state.rows, total: state.rows.length, unread: unread() },
+    }),
+    'POST /api/notifications/2/read': () => {
+      state.rows[0] = { ...(state.rows[0] as NotificationRow), readAt: '2026-11-21T00:00:00.000Z' };
+      return ok(null);
+    },
+    'POST /api/notifications/read-all': () => {
+      state.rows = state.rows.map((row) => ({ ...row, readAt: row.readAt ?? '2026-11-21T00:00:00.000Z' }));
+      return ok({ updated: 1 });
+    },
+    'PUT /api/notifications/locale': ok(null),
+  });
+  const view = renderWithApp(<NotificationBell />, { path: '/', user: customer });
+  return { ...view, server };
+}
+
+describe('the notification bell', () => {
+  it('shows the unread count, lists newest first, and opening one marks it read and goes to its link', async () => {
+    const { user, currentPath, server } = setup();
+    const bell = await screen.findByRole('button', { name: '通知（1 条未读）' });
+    await user.click(bell);
+    const items = await screen.findAllByTestId('notification-row');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('答复期限 2026-06-10'),
+      expect.stringContaining('付款成功'),
+    ]);
+    expect(items[0]).toHaveAttribute('data-unread', '1');
+    expect(items[1]).not.toHaveAttribute('data-unread');
+    await user.click(screen.getByText(rows[0]?.title as string));
+    await waitFor(() => expect(currentPath()).toBe('/trademark/patent'));
+    expect(
+      server.calls.some((call) => call.method === 'POST' && call.path === '/api/notifications/2/read'),
+    ).toBe(true);
+    expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
+  });
+
+  it('marks all read', async () => {
+    const { user, server } = setup();
+    await user.click(await screen.findByRole('button', { name: '通知（1 条未读）' }));
+    await user.click(await screen.findByRole('button', { name: '全部标为已读' }));
+    await waitFor(() =>
+      expect(server.calls.some((call) => call.path === '/api/notifications/read-all')).toBe(true),
+    );
+    expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
+  });
+
+  it('tells the server the language the user reads in', async () => {
+    const { server } = setup();
+    await waitFor(() =>
+      expect(server.calls.find((call) => call.path === '/api/notifications/locale')?.body).toEqual({
+        locale: 'zh-CN',
+      }),
+    );
+  });
+});
+
+describe('marking one read without opening it', () => {
+  it('stays on the page and clears its unread mark', async () => {
+    const { user, currentPath, server } = setup();
+    await user.click(await screen.findByRole('button', { name: '通知（1 条未读）' }));
+    await user.click(await screen.findByRole('button', { name: '标为已读' }));
+    await waitFor(() => expect(server.callsTo('POST /api/notifications/2/read')).toHaveLength(1));
+    expect(currentPath()).toBe('/');
+    expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
+  });
+});

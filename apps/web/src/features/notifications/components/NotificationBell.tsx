@@ -1,0 +1,67 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Button, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { saveLocale, useNotifications } from '../api/notifications.ts';
+
+const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
+
+/**
+ * The bell in both layouts' headers: the unread count (refreshed every 30 s); the first click loads the list
+ * (`NotificationPanel`), which then owns the bell's clicks.
+ */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const [wanted, setWanted] = useState(false);
+  const unread = useNotifications().data?.unread ?? 0;
+
+  // The server writes emails and texts in the language the user last chose here.
+  useEffect(() => {
+    void saveLocale(i18n.language);
+  }, [i18n.language]);
+
+  const bell = (onClick?: () => void) => (
+    // A plain count rather than antd's Badge, which would add its animation code to every page's first load.
+    <span style={{ position: 'relative', display: 'inline-flex' }}>
+      <Button
+        type="text"
+        icon={<BellOutlined />}
+        aria-label={
+          unread > 0 ? t('notifications.bellWithCount', { count: unread }) : t('notifications.bell')
+        }
+        onClick={onClick}
+      />
+      {unread > 0 ? (
+        <span
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 0,
+            insetInlineEnd: 0,
+            transform: 'translate(40%, -30%)',
+            minWidth: 16,
+            height: 16,
+            paddingInline: 4,
+            borderRadius: 8,
+            background: token.colorError,
+            color: token.colorTextLightSolid,
+            fontSize: 11,
+            lineHeight: '16px',
+            textAlign: 'center',
+            pointerEvents: 'none',
+            boxSizing: 'border-box',
+          }}
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </span>
+  );
+  if (!wanted) return bell(() => setWanted(true));
+  return (
+    <Suspense fallback={bell()}>
+      <NotificationPanel bell={bell} />
+    </Suspense>
+  );
+}
