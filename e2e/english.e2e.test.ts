@@ -1,20 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
 });
 
 /** Where screenshots go when asked for (`ENGLISH_SHOTS=<folder>`); none otherwise. */
@@ -38,7 +34,6 @@ type Viewport = (typeof VIEWPORTS)[number];
 async function newPage(language: Language, viewport: Viewport): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: language });
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  contexts.push(context);
   return context.newPage();
 }
 

@@ -5,7 +5,8 @@ import { type RunningServer, startServer } from './server.ts';
 
 /**
  * One production server (a fresh copy of the demo data, start-up work done) and one Chromium for the test file:
- * started before its tests, handed to `ready`, and stopped after them. The server must exit cleanly on SIGTERM.
+ * started before its tests, handed to `ready`, and stopped after them (closing the browser closes every context a
+ * test opened in it). The server must exit cleanly on SIGTERM.
  */
 export function useServerAndBrowser(ready: (server: RunningServer, browser: Browser) => void) {
   let server: RunningServer | undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth';
 import SqliteDatabase from 'better-sqlite3';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
@@ -14,7 +14,6 @@ const received: { to: string[]; mail: ParsedMail }[] = [];
 let smtp: SMTPServer;
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 beforeAll(async () => {
@@ -52,7 +51,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
   expect(await server?.stop()).toBe(0);
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -65,7 +63,6 @@ async function logIn(
   locale = 'zh-CN',
 ) {
   const context = await browser.newContext({ viewport: size, locale });
-  contexts.push(context);
   // The product's language is the user's choice (remembered in the browser), not the browser's locale.
   await context.addInitScript((language) => window.localStorage.setItem('kxt.language', language), locale);
   const page = await context.newPage();

@@ -1,20 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
 });
 
 /** Where screenshots of the customer list go when asked for (`PATENT_UX_SHOTS=<folder>`); none otherwise. */
@@ -51,7 +47,6 @@ async function logIn(
     locale: language,
   });
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}${pathname}`);
   await page.waitForURL(/\/login/);

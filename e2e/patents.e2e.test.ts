@@ -1,19 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { demoPicturePng, letterPdf, zipOf } from '../apps/server/src/modules/patents/demo-files.ts';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
 });
 
 const PORTAL_LIST = '/api/patent/services';
@@ -21,7 +17,6 @@ const ADMIN_LIST = '/api/admin/patents';
 
 async function logIn(path: string, username: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}${path}`);
   await page.waitForURL(/\/login/);

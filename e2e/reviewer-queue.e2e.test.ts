@@ -1,21 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PatentQueueRow } from '@kxt/contracts/patent-queue';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
 });
 
 /** Where screenshots go when asked for (`REVIEWER_QUEUE_SHOTS=<folder>`); none otherwise. */
@@ -48,7 +44,6 @@ type Language = keyof typeof LABELS;
 async function logIn(language: Language, size: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport: size, locale: language });
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/admin`);
   await page.waitForURL(/\/login/);

@@ -2,21 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServerAndBrowser } from './harness.ts';
 import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
 });
 
 /** Where screenshots go when asked for (`SEARCH_REPORT_SHOTS=<folder>`); none otherwise. */
@@ -66,7 +62,6 @@ type Language = keyof typeof LABELS;
 async function logIn(language: Language, viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: language, acceptDownloads: true });
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/trademark/search`);
   await page.waitForURL(/\/login/);

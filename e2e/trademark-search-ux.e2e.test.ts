@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CELL_LEVELS,
   contrastRatio,
@@ -15,14 +15,10 @@ import type { RunningServer } from './server.ts';
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 useServerAndBrowser((started, launched) => {
   server = started;
   browser = launched;
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
 });
 
 /** Where screenshots go when asked for (`SEARCH_UX_SHOTS=<folder>`); none otherwise. */
@@ -101,7 +97,6 @@ async function loggedInPage(
   viewport: { width: number; height: number },
 ): Promise<{ page: Page; context: BrowserContext; csrf: string }> {
   const context = await browser.newContext({ viewport, locale: language });
-  contexts.push(context);
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
   const csrf = (
     (await (await context.request.get(`${server.baseUrl}/api/auth/csrf`)).json()) as {

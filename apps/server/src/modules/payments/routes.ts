@@ -53,6 +53,13 @@ export const NOTIFY_PATH = '/api/payments/notify';
 const FINANCE = ['finance', 'admin'] as const;
 /** Payment creation per user a minute: enough for switching tabs, not for hammering a provider. */
 const CREATE_PER_MINUTE = 20;
+/** One budget per customer for creating payments, whether a QR order or a transfer prepared before its voucher. */
+const createLimit = {
+  max: CREATE_PER_MINUTE,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) =>
+    request.user ? `payment-create:${request.user.id}` : request.ip,
+};
 
 const requestOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
@@ -191,11 +198,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     {
       config: {
         access: ['customer'],
-        rateLimit: {
-          max: CREATE_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => (request.user ? `payment-create:${request.user.id}` : request.ip),
-        },
+        rateLimit: createLimit,
       },
       schema: {
         tags: ['payments'],
@@ -219,11 +222,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     {
       config: {
         access: ['customer'],
-        rateLimit: {
-          max: CREATE_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => (request.user ? `payment-create:${request.user.id}` : request.ip),
-        },
+        rateLimit: createLimit,
       },
       schema: {
         tags: ['payments'],

@@ -354,17 +354,35 @@ async function refuseIfSettled(
 const isPendingTransfer = (order: PaymentOrderRow) =>
   order.pay_type === PAY_TYPES.transfer && order.state === 'created';
 
+/** What a new order has not had yet: a provider order, a voucher, a review, a refund, a payment. */
+const NOTHING_YET = {
+  provider_order_no: null,
+  state: 'created',
+  payer_account: null,
+  voucher_file_id: null,
+  reject_reason: null,
+  reviewed_by: null,
+  reviewed_at: null,
+  refund_reason: null,
+  refunded_by: null,
+  refunded_at: null,
+} as const satisfies Partial<PaymentOrderRow>;
+
 /**
  * A new order with a fresh reference, audited. A unique violation (the reference was taken, or another pending
  * transfer of the subject was just made) reaches the caller, which reads again and retries.
  */
 async function insertNewOrder(
   deps: PaymentDeps,
-  fields: Omit<PaymentOrderRow, 'id' | 'order_no' | 'reference' | 'created_at' | 'updated_at'>,
+  fields: Omit<
+    PaymentOrderRow,
+    'id' | 'order_no' | 'reference' | 'created_at' | 'updated_at' | keyof typeof NOTHING_YET
+  >,
   actor: PaymentActor,
 ): Promise<PaymentOrderRow> {
   const at = nowIso();
   const order: PaymentOrderRow = {
+    ...NOTHING_YET,
     ...fields,
     id: 0,
     order_no: newOrderNo(),
@@ -452,16 +470,6 @@ export async function prepareTransfer(
         currency: quote.currency,
         pay_type: PAY_TYPES.transfer,
         provider: TRANSFER_PROVIDER,
-        provider_order_no: null,
-        state: 'created',
-        payer_account: null,
-        voucher_file_id: null,
-        reject_reason: null,
-        reviewed_by: null,
-        reviewed_at: null,
-        refund_reason: null,
-        refunded_by: null,
-        refunded_at: null,
         return_url: null,
         expires_at: isoAfter(TRANSFER_PENDING_MS),
         paid_at: null,
@@ -554,16 +562,6 @@ export async function createPayment(
         currency: quote.currency,
         pay_type: body.payType,
         provider: provider.name,
-        provider_order_no: null,
-        state: 'created',
-        payer_account: null,
-        voucher_file_id: null,
-        reject_reason: null,
-        reviewed_by: null,
-        reviewed_at: null,
-        refund_reason: null,
-        refunded_by: null,
-        refunded_at: null,
         return_url: returnUrl,
         expires_at: isoAfter(paymentConfigOf(deps).expiryMinutes * MINUTE),
         paid_at: null,
