@@ -22,6 +22,8 @@ describe('first-load JavaScript budgets (gzipped)', () => {
     const context = await loggedInContext(browser, server.baseUrl, username);
     const { gzipBytes, scripts } = await firstLoadScriptBytes(context, `${server.baseUrl}${path}`, ready);
     console.log(`${path}: ${(gzipBytes / KB).toFixed(1)} KB gzipped in ${scripts.length} scripts`);
+    // BUDGET_LIST=1 names the scripts, to find what grew.
+    if (process.env.BUDGET_LIST) console.log(scripts.map((script) => script.split('/').pop()).join('\n'));
     expect(gzipBytes).toBeLessThanOrEqual(BACK_OFFICE_BUDGET);
     await context.close();
   });

@@ -158,7 +158,8 @@ describe('patent list reset', () => {
     await expect
       .poll(() => page.getByRole('tab', { name: /^全部/ }).getAttribute('aria-selected'))
       .toBe('true');
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(1);
+    // The answer is in; the rows follow when React renders it.
+    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(1);
   });
 });
 

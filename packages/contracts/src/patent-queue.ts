@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './paging.ts';
+import { PATENT_QUEUE_VIEWS } from './patent-queue-views.ts';
 import {
   adminPatentRow,
   ENDED_PATENT_STATUSES,
@@ -48,12 +49,7 @@ export const OA_REPLY_PENDING_STATUSES: readonly PatentStatus[] = PATENT_STATUSE
 /** "Due soon" on the 工作台: an outstanding OA reply due within this many days (today included). */
 export const OA_DUE_SOON_DAYS = 7;
 
-/**
- * The queue's views, each a link from the 工作台: waiting on staff (the default), OA replies due within
- * OA_DUE_SOON_DAYS, OA replies overdue, waiting on the customer.
- */
-export const PATENT_QUEUE_VIEWS = ['staff', 'dueSoon', 'overdue', 'customer'] as const;
-export type PatentQueueView = (typeof PATENT_QUEUE_VIEWS)[number];
+export { PATENT_QUEUE_VIEWS, type PatentQueueView } from './patent-queue-views.ts';
 
 /** `GET /api/admin/patents/queue`. */
 export const patentQueueQuery = z.object({

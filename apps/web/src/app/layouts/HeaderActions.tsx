@@ -10,7 +10,16 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
  * Right side of both layouts' headers: who is logged in (and their company), notifications, the language switch,
  * logout. `compact` (a phone) keeps them to one row: tighter gaps and logout as an icon button named by its label.
  */
-export function HeaderActions({ user, compact = false }: { user: CurrentUser; compact?: boolean }) {
+export function HeaderActions({
+  user,
+  compact = false,
+  bell = true,
+}: {
+  user: CurrentUser;
+  compact?: boolean;
+  /** False where the layout shows the bell itself (the portal's folded phone menu keeps it beside the fold). */
+  bell?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const logout = useLogout();
@@ -23,7 +32,7 @@ export function HeaderActions({ user, compact = false }: { user: CurrentUser; co
           <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
         ) : null}
       </Flex>
-      <NotificationBell />
+      {bell ? <NotificationBell /> : null}
       <LanguageSwitch />
       <Button
         icon={<LogoutOutlined />}

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { ProductName } from '../../components/ProductName.tsx';
 import { ADMIN_HOME_PATH } from '../../components/routing/paths.ts';
 import { useSessionUser } from '../../components/session/current-user.ts';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 import { portalNavigation } from '../navigation.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { PageSurface } from './PageSurface.tsx';
@@ -44,20 +45,24 @@ export default function PortalLayout() {
           <>
             <Flex align="center" justify="space-between" gap="small" style={{ minHeight: 56 }}>
               <ProductName style={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }} />
-              <Button
-                type="text"
-                icon={<MenuOutlined />}
-                aria-label={menuOpen ? t('searchUx.nav.close') : t('searchUx.nav.open')}
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                onClick={() => setMenuOpen(!menuOpen)}
-              />
+              {/* The bell stays in sight on a phone: unread notifications are what the fold must not hide. */}
+              <Flex align="center" gap="small" style={{ flex: 'none' }}>
+                <NotificationBell />
+                <Button
+                  type="text"
+                  icon={<MenuOutlined />}
+                  aria-label={menuOpen ? t('searchUx.nav.close') : t('searchUx.nav.open')}
+                  aria-expanded={menuOpen}
+                  aria-controls={menuId}
+                  onClick={() => setMenuOpen(!menuOpen)}
+                />
+              </Flex>
             </Flex>
             {menuOpen ? (
               <Flex id={menuId} vertical gap="small" style={{ paddingBottom: token.padding }}>
                 <PortalNavigation entries={portalNavigation} role={user.role} vertical />
                 {backOffice}
-                <HeaderActions user={user} compact />
+                <HeaderActions user={user} compact bell={false} />
               </Flex>
             ) : null}
           </>

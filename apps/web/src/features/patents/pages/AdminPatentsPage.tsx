@@ -13,7 +13,7 @@ import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { listAdminPatents, type PatentListResult } from '../api/list-patents.ts';
 import { usePatentCountries } from '../api/patent-countries.ts';
-import { patentQueueSummaryKey } from '../api/patent-queue.ts';
+import { patentQueueSummaryKey } from '../api/patent-queue-summary.ts';
 import { PatentQueue } from '../components/PatentQueue.tsx';
 import { ALL_STATUSES, keptStatus, PatentStatusTabs } from '../components/PatentStatusTabs.tsx';
 import { patentColumns } from '../components/patent-columns.tsx';
