@@ -81,8 +81,12 @@ describe('patent registration, customer and reviewer', () => {
       .filter({ hasText: '上传资料' })
       .first();
     await pending.waitFor();
-    // Order no and status are pinned first; the service no follows the service name.
-    const serviceCode = (await pending.locator('td').nth(3).innerText()).trim();
+    // The service no's cell, found by its column header rather than by position.
+    const headers = await customer.locator('.ant-table-thead th').allInnerTexts();
+    const serviceCodeColumn = headers.findIndex((title) => title.trim() === '服务编号');
+    expect(serviceCodeColumn).toBeGreaterThan(0);
+    const serviceCode = (await pending.locator('td').nth(serviceCodeColumn).innerText()).trim();
+    expect(serviceCode).toMatch(/^PT-/);
     expect(serviceCode).not.toBe('');
     await pending.getByRole('button', { name: '上传资料' }).click();
     await customer.waitForURL(/\/form\/submit\?id=\d+/);
