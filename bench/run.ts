@@ -4,6 +4,8 @@ const BENCHES: Record<string, () => Promise<(args: string[]) => Promise<void>>> 
   'api-lists': async () => (await import('./api-lists.ts')).runApiListsBench,
   trademark: async () => (await import('./trademark.ts')).runTrademarkBench,
   notifications: async () => (await import('./notifications.ts')).runNotificationsBench,
+  import: async () => (await import('./import.ts')).runImportBench,
+  export: async () => (await import('./export.ts')).runExportBench,
 };
 
 const [name, ...args] = process.argv.slice(2);

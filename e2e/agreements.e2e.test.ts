@@ -1,17 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
+import { passSecondFactorInPage } from './second-factor.ts';
+import { confirmIdentityOnPage, DEMO_SIGNER_MOBILE } from './sign-identity.ts';
 import { stroke, waitForPadInPlace } from './sign-pad.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 const LIST = '/api/admin/agreements';
 
@@ -24,7 +19,7 @@ function nextList(page: Page) {
 
 /** Opens the link on a phone, agrees, signs with two strokes and submits; resolves once in view mode. */
 async function signOnPhone(link: string, agreementName: string) {
-  const context = await browser.newContext({
+  const context = await e2e.browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,
@@ -40,6 +35,7 @@ async function signOnPhone(link: string, agreementName: string) {
   await page.getByRole('button', { name: '确认签署' }).click();
   await page.getByText('温馨提示').waitFor();
   await page.getByRole('button', { name: '同意并签署' }).click();
+  await confirmIdentityOnPage(page, e2e.browser, e2e.server.baseUrl);
   await waitForPadInPlace(page);
   await stroke(page, [
     [0.1, 0.5],
@@ -60,7 +56,7 @@ async function signOnPhone(link: string, agreementName: string) {
 
 describe('the agreements back office', () => {
   it('an admin creates an agreement, copies its link, sees it signed and downloads the signed PDF', async () => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width: 1600, height: 1000 },
       locale: 'zh-CN',
       permissions: ['clipboard-read', 'clipboard-write'],
@@ -69,11 +65,12 @@ describe('the agreements back office', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${server.baseUrl}/admin/agreements`);
+    await page.goto(`${e2e.server.baseUrl}/admin/agreements`);
     await page.waitForURL(/\/login/);
     await page.getByLabel('用户名').fill('admin');
     await page.getByLabel('密码').fill('demo123456');
     await page.getByRole('button', { name: /登\s*录/ }).click();
+    await passSecondFactorInPage(page, e2e.server.baseUrl, 'admin');
     await page.waitForURL(/\/admin\/agreements$/);
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
 
@@ -85,6 +82,9 @@ describe('the agreements back office', () => {
     await page.getByTitle('杭州海岳贸易有限公司').click();
     await dialog.getByRole('combobox', { name: '协议名称' }).click();
     await page.getByTitle('EPR服务协议').click();
+    // The signer, who receives the SMS code that confirms who signs.
+    await dialog.getByLabel('签署人', { exact: true }).fill('王海岳');
+    await dialog.getByLabel('签署人手机号').fill(DEMO_SIGNER_MOBILE);
     const created = page.waitForResponse(
       (response) => new URL(response.url()).pathname === LIST && response.request().method() === 'POST',
     );
@@ -96,7 +96,7 @@ describe('the agreements back office', () => {
     // The link, read from the dialog, and 复制 puts the same text on the clipboard.
     const linkBox = page.getByRole('textbox', { name: '签署链接' });
     const link = await linkBox.inputValue();
-    expect(link).toBe(`${server.baseUrl}${answer.data.url}`);
+    expect(link).toBe(`${e2e.server.baseUrl}${answer.data.url}`);
     expect(new URL(link).pathname).toBe('/sign');
     expect(new URL(link).searchParams.get('code')?.length).toBeGreaterThanOrEqual(22);
     await page
@@ -138,7 +138,7 @@ describe('the agreements back office', () => {
     await pdfLink.click();
     const file = await (await download).path();
     expect((await readFile(file)).subarray(0, 5).toString()).toBe('%PDF-');
-    const response = await context.request.get(`${server.baseUrl}${href}`);
+    const response = await context.request.get(`${e2e.server.baseUrl}${href}`);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');
     expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,24 +1,16 @@
-import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 describe('logging in to the customer portal', () => {
   it('logs in as customer1, sees the portal, switches language, logs out', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
     // A deep link while logged out goes to the login page and comes back after logging in.
-    await page.goto(`${server.baseUrl}/`);
+    await page.goto(`${e2e.server.baseUrl}/`);
     await page.waitForURL(/\/login/);
     await page.getByLabel('用户名').fill('customer1');
     await page.getByLabel('密码').fill('wrong-password');
@@ -27,7 +19,7 @@ describe('logging in to the customer portal', () => {
 
     await page.getByLabel('密码').fill('demo123456');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await page.getByText('欢迎回来，张伟').waitFor();
     await page.getByText('深圳市星辰跨境电商有限公司').first().waitFor();
 
@@ -45,10 +37,10 @@ describe('logging in to the customer portal', () => {
   });
 
   it('serves deep links and the API docs from the same port', async () => {
-    const deepLink = await fetch(`${server.baseUrl}/trademark/patent`);
+    const deepLink = await fetch(`${e2e.server.baseUrl}/trademark/patent`);
     expect(deepLink.status).toBe(200);
     expect(await deepLink.text()).toContain('<div id="root">');
-    expect((await fetch(`${server.baseUrl}/api/docs/`)).status).toBe(200);
-    expect((await fetch(`${server.baseUrl}/api/nope`)).status).toBe(404);
+    expect((await fetch(`${e2e.server.baseUrl}/api/docs/`)).status).toBe(200);
+    expect((await fetch(`${e2e.server.baseUrl}/api/nope`)).status).toBe(404);
   });
 });

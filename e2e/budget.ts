@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { passSecondFactor } from './second-factor.ts';
 
 /** A browser context already logged in as `username` (through the API, as the login form would). */
 export async function loggedInContext(
@@ -16,6 +17,7 @@ export async function loggedInContext(
     headers: { 'x-csrf-token': token },
   });
   if (!login.ok()) throw new Error(`login ${username} failed: ${await login.text()}`);
+  await passSecondFactor(context.request, baseUrl, username);
   return context;
 }
 

@@ -1,17 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { type Language, useE2E } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots go when asked for (`ENGLISH_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.ENGLISH_SHOTS;
@@ -19,36 +12,16 @@ const SHOTS = process.env.ENGLISH_SHOTS;
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 const PORTAL_LIST = '/api/patent/services';
 
-const LOGIN = {
-  'zh-CN': { username: '用户名', password: '密码', login: /登\s*录/ },
-  'en-US': { username: 'Username', password: 'Password', login: /Log\s*in|Sign\s*in/i },
-} as const;
-type Language = keyof typeof LOGIN;
-
 const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-async function newPage(language: Language, viewport: Viewport): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: language });
-  await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  return context.newPage();
-}
+const newPage = (language: Language, viewport: Viewport) => e2e.newPage({ language, viewport });
 
-/** Opens `pathname` as `username`, through the login page it redirects to. */
-async function logIn(pathname: string, username: string, language: Language, viewport: Viewport) {
-  const page = await newPage(language, viewport);
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForURL(/\/login/);
-  const labels = LOGIN[language];
-  await page.getByLabel(labels.username, { exact: true }).fill(username);
-  await page.getByLabel(labels.password, { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: labels.login }).click();
-  await page.waitForURL((url) => url.pathname === pathname);
-  return page;
-}
+const logIn = (pathname: string, username: string, language: Language, viewport: Viewport) =>
+  e2e.logIn(pathname, username, { language, viewport });
 
 /**
  * The font families the body and a few rendered elements (antd components, headings) compute to: each must be the
@@ -108,7 +81,7 @@ describe('customer1 reading English', () => {
         (response) =>
           new URL(response.url()).pathname === PORTAL_LIST && response.request().method() === 'GET',
       );
-      await page.goto(`${server.baseUrl}/trademark/patent`);
+      await page.goto(`${e2e.server.baseUrl}/trademark/patent`);
       const list = (await (await answer).json()) as {
         rows: { id: number; status: number; serviceName: string; additionalRulesInfo: { title: string }[] }[];
       };
@@ -124,12 +97,12 @@ describe('customer1 reading English', () => {
       await shoot(page, `patent-list-${viewport.width}-en-US`);
 
       // The materials form of an order waiting for materials: its rules are English, the applicant is prefilled.
-      const waiting = await page.request.get(`${server.baseUrl}${PORTAL_LIST}?status=1&pageSize=10`, {
+      const waiting = await page.request.get(`${e2e.server.baseUrl}${PORTAL_LIST}?status=1&pageSize=10`, {
         headers: { 'accept-language': 'en-US' },
       });
       const pending = ((await waiting.json()) as { rows: { id: number; serviceName: string }[] }).rows[0];
       expect(pending?.serviceName).not.toMatch(CJK);
-      await page.goto(`${server.baseUrl}/form/submit?id=${pending?.id}`);
+      await page.goto(`${e2e.server.baseUrl}/form/submit?id=${pending?.id}`);
       const rules = page.locator('.ant-alert').filter({ hasText: 'Additional rules' });
       await rules.waitFor();
       const headers = rules.locator('.ant-collapse-header');
@@ -173,7 +146,7 @@ describe('one sans font stack in every layout and both languages', () => {
       await expectSans(backOffice, ['.ant-table-tbody td', '.ant-menu-item']);
 
       const sign = await newPage(language, VIEWPORTS[1]);
-      await sign.goto(`${server.baseUrl}/sign`);
+      await sign.goto(`${e2e.server.baseUrl}/sign`);
       await sign.locator('#root *').first().waitFor();
       await expectSans(sign, ['#root *']);
       await shoot(sign, `sign-390-${language}`);

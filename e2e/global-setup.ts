@@ -15,7 +15,7 @@ declare module 'vitest' {
  */
 export default async function seedDemoOnce(project: TestProject) {
   // Seeding runs before the server listens and is several times slower on a loaded machine.
-  const server = await startServer({ deadlineMs: 300_000 });
+  const server = await startServer({ deadlineMs: 600_000 });
   const code = await server.stop({ keepData: true });
   if (code !== 0) throw new Error(`the seeding server exited with ${code}:\n${server.output()}`);
   project.provide('demoDataDir', server.dataDir);

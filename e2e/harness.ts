@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { passSecondFactorInPage } from './second-factor.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /**
@@ -21,4 +22,70 @@ export function useServerAndBrowser(ready: (server: RunningServer, browser: Brow
     // SIGTERM: the server finishes what it is doing, closes the database and exits with 0.
     expect(await server?.stop()).toBe(0);
   });
+}
+
+export type Language = 'zh-CN' | 'en-US';
+export type Viewport = { width: number; height: number };
+export interface PageOptions {
+  /** The product's language, chosen as a user does (remembered in the browser); the browser's locale matches it. */
+  language?: Language;
+  viewport?: Viewport;
+  acceptDownloads?: boolean;
+}
+
+/** A test file's server and browser, and the two steps almost every browser test starts with. */
+export interface E2E {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A page in a context of its own (its own cookies and storage). */
+  newPage(options?: PageOptions): Promise<Page>;
+  /**
+   * Opens `pathname`, is sent to the login page, logs in as a demo user (giving the second factor admin and finance
+   * owe) and waits to be back at `pathname`.
+   */
+  logIn(pathname: string, username: string, options?: PageOptions): Promise<Page>;
+}
+
+export const DEMO_PASSWORD = 'demo123456';
+const DESKTOP: Viewport = { width: 1440, height: 900 };
+
+/** `useServerAndBrowser` for the file, with pages and logins built one way for every test. */
+export function useE2E(): E2E {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  useServerAndBrowser((started, launched) => {
+    server = started;
+    browser = launched;
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the server and browser start before the tests');
+    return value;
+  };
+  const e2e: E2E = {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async newPage({ language = 'zh-CN', viewport = DESKTOP, acceptDownloads = false } = {}) {
+      const context = await e2e.browser.newContext({ viewport, locale: language, acceptDownloads });
+      await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
+      return context.newPage();
+    },
+    async logIn(pathname, username, options) {
+      const page = await e2e.newPage(options);
+      await page.goto(`${e2e.server.baseUrl}${pathname}`);
+      await page.waitForURL(/\/login/);
+      // The form's ids, not its labels, so one login serves both languages.
+      await page.locator('#login_username').fill(username);
+      await page.locator('#login_password').fill(DEMO_PASSWORD);
+      await page.locator('button[type=submit]').click();
+      // Admin and finance owe a second factor after the password: given through the API, as their app would.
+      await passSecondFactorInPage(page, e2e.server.baseUrl, username);
+      await page.waitForURL((url) => url.pathname === pathname);
+      return page;
+    },
+  };
+  return e2e;
 }

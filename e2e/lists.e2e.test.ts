@@ -1,15 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 const LIST = '/api/admin/service-items';
 const LAYOUT = '/api/table-layouts/admin.service-items';
@@ -36,13 +29,13 @@ function nextLayoutSave(page: Page) {
 
 describe('back-office lists', () => {
   it('a staff user searches, filters, arranges columns, edits inline and opens a new service', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
     // Log in as a consultant (staff) from a deep link to the list.
-    await page.goto(`${server.baseUrl}/admin/service-items`);
+    await page.goto(`${e2e.server.baseUrl}/admin/service-items`);
     await page.waitForURL(/\/login/);
     await page.getByLabel('用户名').fill('consultant');
     await page.getByLabel('密码').fill('demo123456');
@@ -68,7 +61,7 @@ describe('back-office lists', () => {
     // Switch the status tab to 服务中 (status 2), still with the keyword.
     const tabbed = nextList(page, (query) => query.get('status') === '2' && query.get('keyword') === 'VAT');
     await page.getByRole('tab', { name: /^服务中/ }).click();
-    const tabAnswer = (await (await tabbed).json()) as { rows: { status: number }[] };
+    const tabAnswer = (await (await tabbed).json()) as { total: number; rows: { status: number }[] };
     expect(tabAnswer.rows.every((row) => row.status === 2)).toBe(true);
     await expect
       .poll(() => page.getByRole('tab', { name: /^服务中/ }).getAttribute('aria-selected'))
@@ -93,10 +86,11 @@ describe('back-office lists', () => {
     expect(arranged.at(-1)).toBe('操作');
     await page.keyboard.press('Escape');
 
-    // Reload without local storage: the layout comes back from the server.
+    // Reload without local storage: the layout comes back from the server, the search and tab from the address.
     await page.evaluate(() => window.localStorage.clear());
     await page.reload();
-    await page.getByText('共 300 条').waitFor();
+    await page.getByText(`共 ${tabAnswer.total} 条`).waitFor();
+    expect(new URL(page.url()).searchParams.get('keyword')).toBe('VAT');
     expect(await headerTitles(page)).toEqual(arranged);
 
     // Inline edit: the first click makes the row editable; a changed remark is saved, 成功, refreshed.
@@ -121,7 +115,8 @@ describe('back-office lists', () => {
     const target = new URL(page.url());
     expect(target.searchParams.get('findValue')).toBe(code);
     expect(target.searchParams.get('categoryIdTopId')).toMatch(/^[1-6]$/);
-    expect(target.searchParams.get('oldPath')).toBe('/admin/service-items');
+    // Back leads to the list as it was left (its search and tab in the address).
+    expect(new URL(target.searchParams.get('oldPath') ?? '', target).pathname).toBe('/admin/service-items');
     await page.getByText(`来源服务编号 ${code}`).waitFor();
 
     await page

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { passSecondFactorInPage } from './second-factor.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 /** A local SMTP server receiving the product's emails, and the product started with SMTP pointed at it. */
@@ -71,6 +72,7 @@ async function logIn(
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill('demo123456');
   await page.locator('button[type=submit]').click();
+  await passSecondFactorInPage(page, server.baseUrl, username);
   await page.waitForURL((url) => url.pathname === pathname);
   return page;
 }

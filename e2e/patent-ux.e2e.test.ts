@@ -1,34 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E, type Viewport } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots of the customer list go when asked for (`PATENT_UX_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.PATENT_UX_SHOTS;
 const PORTAL_LIST = '/api/patent/services';
 const LABELS = {
   'zh-CN': {
-    username: '用户名',
-    password: '密码',
-    login: /登\s*录/,
     columns: ['订单号', '状态', '服务名称', '国家/地区', 'OA答复截止日'],
     actions: '操作',
     more: /更多/,
   },
   'en-US': {
-    username: 'Username',
-    password: 'Password',
-    login: /Log\s*in|Sign\s*in/i,
     columns: ['Order no', 'Status', 'Service', 'Country', 'OA reply deadline'],
     actions: 'Actions',
     more: /More/,
@@ -36,25 +23,11 @@ const LABELS = {
 } as const;
 type Language = keyof typeof LABELS;
 
-async function logIn(
-  pathname: string,
-  username: string,
-  options: { width: number; height: number; language?: Language },
-): Promise<Page> {
-  const language = options.language ?? 'zh-CN';
-  const context = await browser.newContext({
+async function logIn(pathname: string, username: string, options: Viewport & { language?: Language }) {
+  const page = await e2e.logIn(pathname, username, {
+    language: options.language,
     viewport: { width: options.width, height: options.height },
-    locale: language,
   });
-  await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}${pathname}`);
-  await page.waitForURL(/\/login/);
-  const labels = LABELS[language];
-  await page.getByLabel(labels.username, { exact: true }).fill(username);
-  await page.getByLabel(labels.password, { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: labels.login }).click();
-  await page.waitForURL((url) => url.pathname === pathname);
   await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
   return page;
 }

@@ -1,31 +1,15 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPicturePng, letterPdf, zipOf } from '../apps/server/src/modules/patents/demo-files.ts';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 const PORTAL_LIST = '/api/patent/services';
 const ADMIN_LIST = '/api/admin/patents';
 
-async function logIn(path: string, username: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'zh-CN' });
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}${path}`);
-  await page.waitForURL(/\/login/);
-  await page.getByLabel('用户名', { exact: true }).fill(username);
-  await page.getByLabel('密码', { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
+const logIn = (pathname: string, username: string) =>
+  e2e.logIn(pathname, username, { viewport: { width: 1600, height: 1000 } });
 
 function listAnswer(page: Page, path: string) {
   return page.waitForResponse(

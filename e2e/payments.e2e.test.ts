@@ -1,17 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
+import { passSecondFactorInPage } from './second-factor.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots of the transfer tab go when asked for (`PAYMENTS_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.PAYMENTS_SHOTS;
@@ -30,18 +24,18 @@ interface Envelope<T> {
 
 /** A logged-in page in its own context (zh-CN); `path` is where the login redirects back to. */
 async function loggedIn(username: string, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await e2e.browser.newContext({
     viewport: { width: 1600, height: 1000 },
     locale: 'zh-CN',
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}${path}`);
+  await page.goto(`${e2e.server.baseUrl}${path}`);
   await page.waitForURL(/\/login/);
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码').fill('demo123456');
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await passSecondFactorInPage(page, e2e.server.baseUrl, username);
   return { context, page };
 }
 
@@ -51,7 +45,7 @@ async function apiGet<T>(
   path: string,
   params: Record<string, string> = {},
 ): Promise<Envelope<T>> {
-  const response = await page.request.get(`${server.baseUrl}${path}`, { params });
+  const response = await page.request.get(`${e2e.server.baseUrl}${path}`, { params });
   expect(response.status()).toBe(200);
   return (await response.json()) as Envelope<T>;
 }
@@ -70,7 +64,7 @@ const paymentStatus = async (page: Page, serviceCode: string) =>
 
 /** Opens the patent list on one order and clicks its 缴纳授权费; resolves with the pay dialog. */
 async function openPayDialog(page: Page, serviceCode: string) {
-  await page.goto(`${server.baseUrl}/trademark/patent?serviceCode=${encodeURIComponent(serviceCode)}`);
+  await page.goto(`${e2e.server.baseUrl}/trademark/patent?serviceCode=${encodeURIComponent(serviceCode)}`);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: serviceCode }).first();
   await row.getByRole('button', { name: '缴纳授权费' }).click();
   const dialog = page.locator('.ant-modal').filter({ hasText: '应付金额' });

@@ -1,27 +1,17 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PatentQueueRow } from '@kxt/contracts/patent-queue';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E, type Viewport } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots go when asked for (`REVIEWER_QUEUE_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.REVIEWER_QUEUE_SHOTS;
 const QUEUE = '/api/admin/patents/queue';
 const LABELS = {
   'zh-CN': {
-    username: '用户名',
-    password: '密码',
-    login: /登\s*录/,
     queueTab: '待处理',
     view: /^查\s?看$/,
     materialsTab: '提交的资料',
@@ -29,9 +19,6 @@ const LABELS = {
     waitingOnMe: '待我处理',
   },
   'en-US': {
-    username: 'Username',
-    password: 'Password',
-    login: /Log\s*in|Sign\s*in/i,
     queueTab: 'To do',
     view: /^View$/,
     materialsTab: 'Submitted materials',
@@ -41,19 +28,8 @@ const LABELS = {
 } as const;
 type Language = keyof typeof LABELS;
 
-async function logIn(language: Language, size: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport: size, locale: language });
-  await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/admin`);
-  await page.waitForURL(/\/login/);
-  const labels = LABELS[language];
-  await page.getByLabel(labels.username, { exact: true }).fill('reviewer');
-  await page.getByLabel(labels.password, { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: labels.login }).click();
-  await page.waitForURL((url) => url.pathname === '/admin');
-  return page;
-}
+const logIn = (language: Language, viewport: Viewport) =>
+  e2e.logIn('/admin', 'reviewer', { language, viewport });
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;

@@ -2,18 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E, type Viewport } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots go when asked for (`SEARCH_REPORT_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.SEARCH_REPORT_SHOTS;
@@ -23,9 +15,6 @@ const NAME = 'LANTERN';
 
 const LABELS = {
   'zh-CN': {
-    username: '用户名',
-    password: '密码',
-    login: /登\s*录/,
     download: '下载查询报告',
     remaining: /剩余免费查询次数：(\d+)/,
     notice: '当前显示的是系统生成的演示商标数据',
@@ -40,9 +29,6 @@ const LABELS = {
     ],
   },
   'en-US': {
-    username: 'Username',
-    password: 'Password',
-    login: /Log\s*in|Sign\s*in/i,
     download: 'Download search report',
     remaining: /Free searches left: (\d+)/,
     notice: 'These are generated demo trademarks',
@@ -59,19 +45,8 @@ const LABELS = {
 } as const;
 type Language = keyof typeof LABELS;
 
-async function logIn(language: Language, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: language, acceptDownloads: true });
-  await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
-  const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/trademark/search`);
-  await page.waitForURL(/\/login/);
-  const labels = LABELS[language];
-  await page.getByLabel(labels.username, { exact: true }).fill('customer1');
-  await page.getByLabel(labels.password, { exact: true }).fill('demo123456');
-  await page.getByRole('button', { name: labels.login }).click();
-  await page.waitForURL((url) => url.pathname === '/trademark/search');
-  return page;
-}
+const logIn = (language: Language, viewport: Viewport) =>
+  e2e.logIn('/trademark/search', 'customer1', { language, viewport, acceptDownloads: true });
 
 /** The PDF's text as poppler reads it (poppler's font warnings silenced). */
 const pdfText = (file: string) =>
@@ -88,7 +63,7 @@ describe('下载查询报告', () => {
       // The demo's marks are generated: the notice says so plainly.
       await page.getByRole('alert').filter({ hasText: labels.notice }).waitFor();
 
-      await page.goto(`${server.baseUrl}/trademark/search?search=${NAME}&country=US,DE`);
+      await page.goto(`${e2e.server.baseUrl}/trademark/search?search=${NAME}&country=US,DE`);
       const button = page.getByRole('button', { name: labels.download });
       await button.waitFor();
       const before = Number((await page.getByText(labels.remaining).innerText()).match(/\d+/)?.[0]);
@@ -114,7 +89,7 @@ describe('下载查询报告', () => {
 
       // Making the report ran no search and charged nothing.
       expect(searches).toEqual([]);
-      const count = await page.request.get(`${server.baseUrl}/api/trademark/search-count`);
+      const count = await page.request.get(`${e2e.server.baseUrl}/api/trademark/search-count`);
       expect(((await count.json()) as { data: number[] }).data[0]).toBe(before);
 
       // Every mark image on the page is the product's own and loaded.
@@ -125,7 +100,7 @@ describe('下载查询报告', () => {
         }),
       );
       for (const image of images) {
-        expect(new URL(image.src).origin).toBe(server.baseUrl);
+        expect(new URL(image.src).origin).toBe(e2e.server.baseUrl);
         expect(image.ok, image.src).toBe(true);
       }
       if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `search-report-1440-${language}.png`) });
@@ -135,7 +110,7 @@ describe('下载查询报告', () => {
 
   it('on a phone the report downloads too', async () => {
     const page = await logIn('zh-CN', { width: 390, height: 844 });
-    await page.goto(`${server.baseUrl}/trademark/search?search=${NAME}&country=US`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?search=${NAME}&country=US`);
     const button = page.getByRole('button', { name: LABELS['zh-CN'].download });
     await button.scrollIntoViewIfNeeded();
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -146,7 +121,7 @@ describe('下载查询报告', () => {
   it("refuses an unknown (or another company's) search with a clear message", async () => {
     const page = await logIn('zh-CN', { width: 1440, height: 900 });
     const answer = await page.request.get(
-      `${server.baseUrl}/api/trademark/search/00000000-0000-4000-8000-000000000000/report`,
+      `${e2e.server.baseUrl}/api/trademark/search/00000000-0000-4000-8000-000000000000/report`,
     );
     expect(answer.status()).toBe(404);
     expect(((await answer.json()) as { msg: string }).msg).toBe('该查询不存在，请重新查询');

@@ -1,30 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firstLoadScriptBytes, KB, loggedInContext } from './budget.ts';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
+import { confirmIdentityOnPage } from './sign-identity.ts';
 import { stroke, waitForPadInPlace } from './sign-pad.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 const SIGN_PAGE_BUDGET = 120 * KB;
 
 /** The demo signing link of one state, as main.ts prints it at start-up (`  unread   http://…/sign?code=…`). */
 async function demoLink(state: string): Promise<string> {
   const pattern = new RegExp(`^\\s+${state}\\s+\\S+?(/sign\\?code=\\S+)$`, 'm');
-  await expect.poll(() => pattern.test(server.output()), { timeout: 20_000 }).toBe(true);
-  return `${server.baseUrl}${pattern.exec(server.output())?.[1]}`;
+  await expect.poll(() => pattern.test(e2e.server.output()), { timeout: 20_000 }).toBe(true);
+  return `${e2e.server.baseUrl}${pattern.exec(e2e.server.output())?.[1]}`;
 }
 
 /** A phone: 390 × 844 CSS pixels at 3 device pixels each, touch screen, Chinese. */
 function phone(): Promise<BrowserContext> {
-  return browser.newContext({
+  return e2e.browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 3,
     isMobile: true,
@@ -72,12 +66,13 @@ describe('the public signing page on a phone', () => {
       .poll(() => firstPage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
 
-    // Not agreed yet: 确认签署 asks first; 同意并签署 ticks the box and opens the pad.
-    const agree = page.getByRole('checkbox');
+    // Not agreed yet: 确认签署 asks first; 同意并签署 ticks the box, and after the SMS code the pad opens.
+    const agree = page.getByRole('checkbox', { name: /我已阅读并同意/ });
     expect(await agree.isChecked()).toBe(false);
     await page.getByRole('button', { name: '确认签署' }).click();
     await page.getByText('温馨提示').waitFor();
     await page.getByRole('button', { name: '同意并签署' }).click();
+    await confirmIdentityOnPage(page, e2e.browser, e2e.server.baseUrl);
     await page.locator('canvas.sign-pad__canvas').waitFor();
     expect(await agree.isChecked()).toBe(true);
     await waitForPadInPlace(page);
@@ -131,19 +126,19 @@ describe('the public signing page on a phone', () => {
       const response = await fetch(url);
       return { status: response.status, type: response.headers.get('content-type') };
     }, signedUrl);
-    expect(signedImage).toEqual({ status: 200, type: 'image/png' });
+    expect(signedImage).toEqual({ status: 200, type: 'image/jpeg' });
     expect(errors).toEqual([]);
     await context.close();
 
     // The back office sees it signed, with the signed PDF.
-    const admin = await loggedInContext(browser, server.baseUrl, 'admin');
+    const admin = await loggedInContext(e2e.browser, e2e.server.baseUrl, 'admin');
     const code = new URL(link).searchParams.get('code');
     const list = await (
-      await admin.request.get(`${server.baseUrl}/api/admin/agreements?status=2&pageSize=100`)
+      await admin.request.get(`${e2e.server.baseUrl}/api/admin/agreements?status=2&pageSize=100`)
     ).json();
     const row = list.rows.find((candidate: { url: string }) => candidate.url.endsWith(`code=${code}`));
     expect(row).toBeTruthy();
-    const pdf = await admin.request.get(`${server.baseUrl}/api/admin/agreements/${row.id}/signed.pdf`);
+    const pdf = await admin.request.get(`${e2e.server.baseUrl}/api/admin/agreements/${row.id}/signed.pdf`);
     expect(pdf.status()).toBe(200);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await admin.close();
@@ -152,7 +147,7 @@ describe('the public signing page on a phone', () => {
   it('shows a friendly empty state without a code, and the server message for a revoked link', async () => {
     const context = await phone();
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/sign`);
+    await page.goto(`${e2e.server.baseUrl}/sign`);
     await page.getByText('请通过签署链接打开本页面').waitFor();
     await page.goto(await demoLink('revoked'));
     await page.getByText('签署链接已作废，请联系客服').first().waitFor();

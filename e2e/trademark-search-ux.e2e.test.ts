@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CELL_LEVELS,
@@ -10,16 +10,10 @@ import {
   RISK_CELL_COLORS,
   TEXT_CONTRAST,
 } from '../apps/web/src/features/trademark-search/components/risk-colors.ts';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
+import { passSecondFactor } from './second-factor.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 /** Where screenshots go when asked for (`SEARCH_UX_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.SEARCH_UX_SHOTS;
@@ -96,18 +90,19 @@ async function loggedInPage(
   language: Language,
   viewport: { width: number; height: number },
 ): Promise<{ page: Page; context: BrowserContext; csrf: string }> {
-  const context = await browser.newContext({ viewport, locale: language });
+  const context = await e2e.browser.newContext({ viewport, locale: language });
   await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), language);
   const csrf = (
-    (await (await context.request.get(`${server.baseUrl}/api/auth/csrf`)).json()) as {
+    (await (await context.request.get(`${e2e.server.baseUrl}/api/auth/csrf`)).json()) as {
       data: { token: string };
     }
   ).data.token;
-  const login = await context.request.post(`${server.baseUrl}/api/auth/login`, {
+  const login = await context.request.post(`${e2e.server.baseUrl}/api/auth/login`, {
     data: { username, password: 'demo123456' },
     headers: { 'x-csrf-token': csrf },
   });
   expect(login.ok(), await login.text()).toBe(true);
+  await passSecondFactor(context.request, e2e.server.baseUrl, username);
   const page = await context.newPage();
   return { page, context, csrf };
 }
@@ -162,7 +157,7 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
   it('charges a search once: a reload and a second Enter reuse it, and the cost shows when few are left', async () => {
     const { page, context, csrf } = await loggedInPage(username, language, DESKTOP);
     const first = nextSearch(page);
-    await page.goto(`${server.baseUrl}/trademark/search?country=US&search=${NAME}`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=US&search=${NAME}`);
     const original = await first;
     const left = original.remainingSearches ?? 0;
     await page.getByText(labels.found).waitFor();
@@ -190,14 +185,14 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
 
     // Use searches up through the API until 3 are left: the screen then says what a search costs.
     for (let index = 0; index < left - 1 - 3; index++) {
-      const used = await context.request.post(`${server.baseUrl}${SEARCH}`, {
+      const used = await context.request.post(`${e2e.server.baseUrl}${SEARCH}`, {
         data: { text: `burn ${language} ${index}`, datasets: 'US' },
         headers: { 'x-csrf-token': csrf },
       });
       expect(used.ok()).toBe(true);
     }
     const repeated = nextSearch(page);
-    await page.goto(`${server.baseUrl}/trademark/search?country=US&search=${NAME}`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=US&search=${NAME}`);
     expect(await repeated).toMatchObject({ searchId: original.searchId, reused: true, remainingSearches: 3 });
     await expect.poll(() => page.getByRole('note').innerText()).toContain(labels.cost);
     await shot(page, `search-cost-1440-${language}`);
@@ -206,7 +201,7 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
   it('keeps the form on one line: countries as +N, 咨询专业顾问 unwrapped', async () => {
     const { page } = await loggedInPage(username, language, DESKTOP);
     const many = 'US,DE,FR,GB,JP,CN,KR,AU,CA,IT,ES,NL,SE,CH,AT,BE';
-    await page.goto(`${server.baseUrl}/trademark/search?country=${many}`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=${many}`);
     const countries = page
       .locator('.ant-select')
       .filter({ has: page.getByRole('combobox', { name: labels.country }) });
@@ -228,7 +223,7 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
   it('shows risk levels that differ by the chosen contrast, and registers by name grouped by jurisdiction', async () => {
     const { page } = await loggedInPage(username, language, DESKTOP);
     const first = nextSearch(page);
-    await page.goto(`${server.baseUrl}/trademark/search?country=US,DE&search=${NAME}`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=US,DE&search=${NAME}`);
     await first;
     const map = page.getByRole('region', { name: labels.riskMap });
     await map.waitFor();
@@ -304,7 +299,7 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
 
   it('folds the customer navigation into a menu and keeps the form narrow', async () => {
     const { page } = await loggedInPage('customer1', language, PHONE);
-    await page.goto(`${server.baseUrl}/trademark/search?country=US,DE,FR,GB,JP,CN,KR,AU`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=US,DE,FR,GB,JP,CN,KR,AU`);
     await page.getByRole('combobox', { name: labels.name }).first().waitFor();
     const header = await page.locator('header').first().boundingBox();
     expect(header?.height).toBeLessThan(PHONE.height * 0.1);
@@ -334,7 +329,7 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
 
   it('keeps the back-office header from overlapping itself', async () => {
     const { page } = await loggedInPage('admin', language, PHONE);
-    await page.goto(`${server.baseUrl}/admin`);
+    await page.goto(`${e2e.server.baseUrl}/admin`);
     const header = page.locator('.ant-layout-header');
     await header.waitFor();
     await page.waitForLoadState('networkidle');

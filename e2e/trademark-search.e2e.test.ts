@@ -1,15 +1,8 @@
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
-import type { RunningServer } from './server.ts';
+import { useE2E } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-useServerAndBrowser((started, launched) => {
-  server = started;
-  browser = launched;
-});
+const e2e = useE2E();
 
 const SEARCH = '/api/trademark/search';
 /** A word many demo marks contain, in the US and in Germany. */
@@ -47,12 +40,12 @@ async function nextSearch(page: Page, matches: (body: SearchBody) => boolean = (
 
 describe('the trademark search screen', () => {
   it('a customer searches through the dialog, the risk map, the tabs, the filter and the scroll', async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${server.baseUrl}/trademark/search`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search`);
     await page.waitForURL(/\/login/);
     await page.getByLabel('用户名').fill('customer1');
     await page.getByLabel('密码').fill('demo123456');
@@ -158,7 +151,7 @@ describe('the trademark search screen', () => {
 
     // A reload with query parameters runs that search at once.
     const reloaded = nextSearch(page);
-    await page.goto(`${server.baseUrl}/trademark/search?country=US&search=${NAME}&niceClass=9`);
+    await page.goto(`${e2e.server.baseUrl}/trademark/search?country=US&search=${NAME}&niceClass=9`);
     const fromAddress = await reloaded;
     expect(fromAddress.body).toMatchObject({ text: NAME, classes: [9], country: 'US', page: 0 });
     await page.getByText(/共找到 (\d+|99\+) 条近似商标/).waitFor();

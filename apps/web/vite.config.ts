@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './build/locale-parts.ts';
 import { precompress } from './build/precompress.ts';
 
 /** In dev and preview, /sign?code=… opens sign.html, as the API server does for the built pages. */
@@ -40,7 +41,7 @@ export default defineConfig(({ mode }) => {
     // The API server serves dist/ at the root of its origin and answers deep links with index.html.
     base: '/',
     resolve: { alias: { '@country-flags': flagFolder } },
-    plugins: [react(), signPage(), precompress(path.join(webRoot, 'dist'))],
+    plugins: [react(), signPage(), localeParts(webRoot), precompress(path.join(webRoot, 'dist'))],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -70,7 +71,7 @@ export default defineConfig(({ mode }) => {
     test: {
       name: 'web',
       environment: 'jsdom',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['./vitest.setup.ts'],
       // Stylesheets are blank in tests, except read as text (`?raw`), which the font stack's test does.
       css: { include: [/\.css\?raw$/] },

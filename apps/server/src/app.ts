@@ -5,10 +5,14 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { accountLinkRoutes } from './modules/account-links/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
 import { agreementRoutes } from './modules/agreements/routes.ts';
+import { verifyRoutes } from './modules/agreements/seal/verify-routes.ts';
 import { signRoutes } from './modules/agreements/sign-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
+import { deadlineRoutes } from './modules/deadlines/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -23,6 +27,8 @@ import { serviceCatalogueRoutes } from './modules/services/routes.ts';
 import { tableLayoutRoutes } from './modules/table-layouts/routes.ts';
 import { taxDeclarationRoutes } from './modules/tax-declarations/routes.ts';
 import { trademarkRoutes } from './modules/trademarks/routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { userAdminRoutes } from './modules/user-admin/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -86,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(fileRoutes);
   await app.register(tableLayoutRoutes);
   await app.register(customerRoutes);
@@ -94,11 +101,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(taxDeclarationRoutes);
   await app.register(agreementRoutes);
   await app.register(signRoutes);
+  await app.register(verifyRoutes);
   await app.register(trademarkRoutes);
   await app.register(patentCustomerRoutes);
   await app.register(patentAdminRoutes);
   await app.register(paymentRoutes);
   await app.register(notificationRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(accountLinkRoutes);
+  await app.register(twoFactorRoutes);
+  await app.register(deadlineRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

@@ -96,7 +96,21 @@ describe('notification configuration', () => {
       pollMs: 1000,
       maxAttempts: 6,
       leaseMs: 60_000,
+      reminderDays: [30, 14, 7, 3, 1, 0],
+      nudgeAfterDays: 3,
     });
+  });
+
+  it('reads the reminder offsets and the nudge period, and refuses offsets that are not whole days', async () => {
+    const config = loadConfig({
+      DATA_DIR: await tempDir(),
+      DEADLINE_REMINDER_DAYS: '10, 2,0',
+      NUDGE_AFTER_DAYS: '5',
+    });
+    expect(config.notify).toMatchObject({ reminderDays: [10, 2, 0], nudgeAfterDays: 5 });
+    expect(() => loadConfig({ DATA_DIR: 'data', DEADLINE_REMINDER_DAYS: 'soon' })).toThrow(
+      /DEADLINE_REMINDER_DAYS/,
+    );
   });
 
   it('reads SMTP, the public address, Tencent Cloud SMS and the worker settings', async () => {

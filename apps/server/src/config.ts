@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type SealConfig, sealEnv, toSealConfig } from './modules/agreements/seal/config.ts';
 import { DEFAULT_FILE_SWEEP, type FileSweepConfig } from './modules/files/config.ts';
 import { type NotifyConfig, notifyEnv, toNotifyConfig } from './modules/notifications/config.ts';
 import { type PaymentConfig, paymentEnv, toPaymentConfig } from './modules/payments/config.ts';
@@ -32,6 +33,7 @@ const envSchema = z.object({
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(1).default(DEFAULT_FILE_SWEEP.graceMinutes),
   ...paymentEnv,
   ...notifyEnv,
+  ...sealEnv,
 });
 
 export type Config = {
@@ -51,6 +53,8 @@ export type Config = {
   fileSweep?: FileSweepConfig;
   /** Email, SMS and the outbox worker; absent (tests) means the defaults (no email, sandbox SMS). */
   notify?: NotifyConfig;
+  /** The platform's seal on signed PDFs; absent (tests) means a self-signed certificate in the data folder. */
+  seal?: SealConfig;
 };
 
 export class ConfigError extends Error {}
@@ -68,9 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const value = parsed.data;
   let payments: PaymentConfig;
   let notify: NotifyConfig;
+  let seal: SealConfig;
   try {
     payments = toPaymentConfig(value);
     notify = toNotifyConfig(value);
+    seal = toSealConfig(value);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -88,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value.TRUST_PROXY,
     payments,
     notify,
+    seal,
     fileSweep: {
       intervalMinutes: value.FILE_SWEEP_MINUTES,
       graceMinutes: value.FILE_SWEEP_GRACE_MINUTES,

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { openContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { agreementLinksOf } from './modules/agreements/demo.ts';
+import { configureSeal, SELF_SIGNED_FILE } from './modules/agreements/seal/seal-key.ts';
 import { prepareSigning } from './modules/agreements/signing.ts';
 import { seedDemoOnce } from './modules/demo/seed-once.ts';
 import { workerFor } from './modules/notifications/worker.ts';
@@ -13,6 +14,15 @@ const WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 async function main() {
   const config = loadConfig();
   const ctx = await openContext(config);
+  const seal = configureSeal(config);
+  const sealMessages = {
+    configured: `Signed PDFs are sealed with the certificate of SIGNING_CERT_P12 (${seal.subject}).`,
+    reused: `Signed PDFs are sealed with the self-signed certificate in ${path.join(config.dataDir, SELF_SIGNED_FILE)} (${seal.subject}); set SIGNING_CERT_P12 to use a CA-issued one.`,
+    generated: `WARNING: no SIGNING_CERT_P12 set: made a self-signed seal certificate at ${path.join(config.dataDir, SELF_SIGNED_FILE)} (${seal.subject}). PDF readers will show its issuer as unknown; set SIGNING_CERT_P12 and SIGNING_CERT_PASSWORD for a CA-issued one.`,
+  };
+  (seal.origin === 'generated' ? console.warn : console.log)(
+    `${sealMessages[seal.origin]}${seal.tsaUrl ? ` Time stamps from ${seal.tsaUrl}.` : ''}`,
+  );
   const demo = config.demoSeed
     ? await seedDemoOnce(ctx.db, config.demoPassword, {
         storage: ctx.storage,

@@ -61,8 +61,40 @@ export const agreementInfo = z.object({
   /** The agreement's page images, in order. */
   pages: z.array(z.string()),
   signedAt: z.string().nullable(),
+  /** The addressee and the state of their identity check: the pad opens only once `confirmed`. */
+  signer: z.object({
+    name: z.string(),
+    maskedMobile: z.string(),
+    confirmed: z.boolean(),
+    /** Five wrong codes: staff must reissue the link. */
+    locked: z.boolean(),
+  }),
+  /** The consent to sign electronically the signer ticks, in both languages, and its version. */
+  consent: z.object({ version: z.string(), text: z.object({ 'zh-CN': z.string(), 'en-US': z.string() }) }),
 });
 export type AgreementInfo = z.infer<typeof agreementInfo>;
+
+export const sendCodeBody = z.object({ code: signCode });
+export const sendCodeResult = z.object({
+  maskedMobile: z.string(),
+  /** Seconds until another code may be requested. */
+  resendAfter: z.number().int(),
+  expiresIn: z.number().int(),
+});
+export type SendCodeResult = z.infer<typeof sendCodeResult>;
+
+export const verifyCodeBody = z.object({
+  code: signCode,
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  /** The signer ticked the consent of this version, shown in this language. */
+  consent: z.literal(true),
+  consentVersion: z.string().trim().min(1).max(20),
+  language: z.enum(['zh-CN', 'en-US']),
+});
+export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 
 /** Upload answers are a list whose first item carries the url (spec §3). */
 export const signatureUploadResult = z.array(
@@ -89,7 +121,22 @@ export const DEFAULT_SIGNATURE_BOX: SignatureBox = { x: 0.55, y: 0.8, width: 0.3
 
 export const MAX_TEMPLATE_PAGES = 30;
 
-/** A new version of a name's template: page images uploaded first with `POST /api/files?purpose=agreement-page`. */
+/**
+ * The merge fields a text template may use, written `{{name}}`: filled in per agreement when it is created
+ * (`customerName` from the customer, `signerName` from the addressee, `date` the day it is sent, the others as staff
+ * enter them).
+ */
+export const MERGE_FIELDS = [
+  'customerName',
+  'signerName',
+  'serviceName',
+  'price',
+  'date',
+  'agreementNo',
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number];
+export const MAX_TEMPLATE_BODY = 30_000;
+
 export const newAgreementTemplate = z
   .object({
     agreementName: agreementNameSchema,
@@ -97,10 +144,23 @@ export const newAgreementTemplate = z
       .array(z.uuid())
       .min(1)
       .max(MAX_TEMPLATE_PAGES)
-      .refine((ids) => new Set(ids).size === ids.length, { message: 'a page is listed twice' }),
+      .refine((ids) => new Set(ids).size === ids.length, { message: 'a page is listed twice' })
+      .optional(),
+    pdfFileId: z.uuid().optional(),
+    title: z.string().trim().min(1).max(100).optional(),
+    body: z.string().trim().min(1).max(MAX_TEMPLATE_BODY).optional(),
     signatureBox: signatureBox.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((value, context) => {
+    const forms = [value.pageFileIds, value.pdfFileId, value.body].filter((form) => form !== undefined);
+    if (forms.length !== 1) {
+      context.addIssue({ code: 'custom', path: ['pageFileIds'], message: 'give pages, a PDF or a text' });
+    }
+    if (value.body !== undefined && value.title === undefined) {
+      context.addIssue({ code: 'custom', path: ['title'], message: 'a text template needs a title' });
+    }
+  });
 export type NewAgreementTemplate = z.infer<typeof newAgreementTemplate>;
 
 export const templatePage = z.object({
@@ -118,6 +178,9 @@ export const agreementTemplate = z.object({
   version: z.number().int(),
   /** The newest version of its name: new agreements use it. */
   current: z.boolean(),
+  kind: z.enum(['images', 'pdf', 'text']),
+  title: z.string().nullable(),
+  body: z.string().nullable(),
   signatureBox,
   createdAt: z.string(),
   createdByName: z.string().nullable(),
@@ -127,11 +190,21 @@ export type AgreementTemplate = z.infer<typeof agreementTemplate>;
 
 // ---- Agreements (staff) ----
 
+/** A mainland mobile number (11 digits from 13…) or an international one in E.164 form (+…). */
+export const MOBILE_PATTERN = /^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
+
 export const newAgreement = z
   .object({
     customerId: z.number().int().positive(),
     agreementName: agreementNameSchema,
     expiresInDays: z.number().int().min(1).max(SIGN_LINK_MAX_TTL_DAYS).optional(),
+    /** Who signs: the one-time code goes to this mobile number. */
+    signerName: z.string().trim().min(1).max(100),
+    signerMobile: z.string().trim().regex(MOBILE_PATTERN),
+    signerEmail: z.email().max(200).optional(),
+    /** Merge values of a text template; ignored by image and PDF templates. */
+    serviceName: z.string().trim().max(100).optional(),
+    price: z.string().trim().max(50).optional(),
   })
   .strict();
 export type NewAgreement = z.infer<typeof newAgreement>;
@@ -169,6 +242,9 @@ export const agreementRow = z.object({
   openedAt: z.string().nullable(),
   readAt: z.string().nullable(),
   signedAt: z.string().nullable(),
+  signerName: z.string().nullable(),
+  /** Five wrong codes locked the link; staff reissue it. */
+  identityLocked: z.boolean(),
 });
 export type AgreementRow = z.infer<typeof agreementRow>;
 
@@ -189,6 +265,18 @@ export const agreementDetail = agreementRow.extend({
   signedPdfUrl: z.string().nullable(),
   /** SHA-256 of the whole signed PDF file as stored: compare with `sha256sum` of a downloaded copy. */
   signedPdfSha256: z.string().nullable(),
+  signerMobile: z.string().nullable(),
+  signerEmail: z.string().nullable(),
+  /** The signer's identity check: code sent and confirmed, wrong codes so far, consent given. */
+  identity: z.object({
+    codeSentAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(),
+    failures: z.number().int(),
+    lockedAt: z.string().nullable(),
+    consentVersion: z.string().nullable(),
+    consentText: z.string().nullable(),
+    consentAt: z.string().nullable(),
+  }),
   audit: z.array(agreementAuditEntry),
 });
 export type AgreementDetail = z.infer<typeof agreementDetail>;

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { PASSWORD_MAX, USERNAME_MAX } from './auth-constants.ts';
 import { roleSchema } from './roles.ts';
 
-export const USERNAME_MAX = 64;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-
-/** Names of the cookies and header the browser and the server agree on. */
-export const SESSION_COOKIE = 'sid';
-export const CSRF_COOKIE = 'csrf_token';
-export const CSRF_HEADER = 'x-csrf-token';
+export {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SESSION_COOKIE,
+  USERNAME_MAX,
+} from './auth-constants.ts';
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(USERNAME_MAX),
@@ -25,5 +26,10 @@ export const currentUser = z.object({
   email: z.string().nullable(),
   customerId: z.number().int().nullable(),
   customerName: z.string().nullable(),
+  /** Set while the session still owes the second factor (enrol or verify): only that page works until then. */
+  pendingSecondFactor: z.enum(['enrol', 'verify']).nullable().optional(),
+  /** The customer's company signed itself up and staff have not verified it yet: buying and orders wait. */
+  companyPending: z.boolean(),
+  locale: z.enum(['zh-CN', 'en-US']),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

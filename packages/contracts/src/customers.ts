@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { COMPANY_VERIFICATION_STATES } from './accounts.ts';
+import { CUSTOMER_EXPORT_COLUMNS, exportParams } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
 
 /** Tabs of the customer list: a customer in arrears or suspended shows under that tab (and may be in both). */
@@ -15,6 +17,12 @@ export const customerListQuery = listQuery(CUSTOMER_SORTS, 'createdAt').extend({
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;
 
+/** An export of the list: its filters and sort without paging, plus the file's format, columns and selection. */
+export const customerExportQuery = customerListQuery
+  .omit({ pageNum: true, pageSize: true })
+  .extend(exportParams(CUSTOMER_EXPORT_COLUMNS));
+export type CustomerExportQuery = z.infer<typeof customerExportQuery>;
+
 export const customerRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -26,6 +34,9 @@ export const customerRow = z.object({
   ownerName: z.string().nullable(),
   isArrears: z.boolean(),
   suspend: z.boolean(),
+  /** `pending`: signed itself up, licence not yet checked by staff (issue 17). */
+  verification: z.enum(COMPANY_VERIFICATION_STATES),
+  licenceNo: z.string().nullable(),
   serviceItemCount: z.number().int(),
   createdAt: z.string(),
 });

@@ -28,6 +28,8 @@ export const FILE_PURPOSES = {
   voucher: { mimeTypes: ['image/jpeg', 'image/png', 'application/pdf'], maxBytes: 10 * MB, staffOnly: false },
   /** Agreement template pages, uploaded by staff. */
   'agreement-page': { mimeTypes: ['image/png', 'image/jpeg'], maxBytes: 10 * MB, staffOnly: true },
+  /** An agreement template as a PDF, uploaded by staff; the server renders its pages to images. */
+  'agreement-source': { mimeTypes: ['application/pdf'], maxBytes: 20 * MB, staffOnly: true },
   /** Hand signatures from the public signing page (`POST /api/kxt/upload`); staff-only through `/api/files`. */
   signature: { mimeTypes: ['image/png', 'image/jpeg'], maxBytes: 2 * MB, staffOnly: true },
 } as const satisfies Record<string, { mimeTypes: readonly string[]; maxBytes: number; staffOnly: boolean }>;

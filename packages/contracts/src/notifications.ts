@@ -19,6 +19,9 @@ export const NOTIFICATION_TYPES = [
   'agreement.linkCreated',
   'agreement.signed',
   'searchPack.bought',
+  'deadline.reminder',
+  'patent.nudge',
+  'staff.digest',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -27,7 +30,13 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
  * Types that carry a deadline (a missed one loses a right): a user may move them between channels but never turn
  * every channel off. Reminders (issue 16, item 3) join this list.
  */
-export const DEADLINE_NOTIFICATION_TYPES: readonly NotificationType[] = ['patent.officeAction'];
+export const DEADLINE_NOTIFICATION_TYPES: readonly NotificationType[] = [
+  'patent.officeAction',
+  'deadline.reminder',
+];
+
+/** Types whose in-app channel is always on (the server refuses to turn it off): a deadline reminder always shows. */
+export const ALWAYS_IN_APP_TYPES: readonly NotificationType[] = ['deadline.reminder'];
 
 export const NOTIFICATION_CHANNELS = ['inApp', 'email', 'sms'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -79,6 +88,8 @@ export const preferenceRow = z.object({
   channels: channelChoice,
   /** A deadline type: at least one channel stays on. */
   deadline: z.boolean(),
+  /** The in-app channel cannot be turned off (deadline reminders). */
+  inAppLocked: z.boolean(),
 });
 export type PreferenceRow = z.infer<typeof preferenceRow>;
 

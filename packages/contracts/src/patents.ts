@@ -495,6 +495,8 @@ export const patentRow = z.object({
   oaAbortAnswerTime: z.string().nullable(),
   /** The patent's renewal (annuity) date once granted. */
   renewalTime: z.string().nullable(),
+  /** Why there is no renewal date (shown as a tooltip on "—"); null when there is one. */
+  renewalMissing: z.enum(['unknownCountry', 'notFiled', 'noRenewals', 'termEnded', 'notGranted']).nullable(),
   brandOathTime: z.string().nullable(),
   status: z.number().int(),
   statusName: z.string(),

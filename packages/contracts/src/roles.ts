@@ -1,12 +1,6 @@
 import { z } from 'zod';
+import { ROLES } from './role-names.ts';
 
-export const STAFF_ROLES = ['admin', 'reviewer', 'finance', 'consultant'] as const;
-export const ROLES = ['customer', ...STAFF_ROLES] as const;
+export { isStaffRole, ROLES, type Role, STAFF_ROLES, type StaffRole } from './role-names.ts';
 
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export function isStaffRole(role: Role): role is StaffRole {
-  return role !== 'customer';
-}

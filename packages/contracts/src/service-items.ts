@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, SERVICE_COUNTRIES, serviceCategoryIdSchema, serviceTypeSchema } from './business.ts';
+import { exportParams, SERVICE_ITEM_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
 
 /** Life of a customer's service: 1 not started, 2 in service, 3 paused, 4 expired, 5 terminated. */
@@ -24,6 +25,12 @@ export const serviceItemListQuery = listQuery(SERVICE_ITEM_SORTS, 'createdAt').e
   suspend: queryFlag.optional(),
 });
 export type ServiceItemListQuery = z.infer<typeof serviceItemListQuery>;
+
+/** An export of the list: its filters and sort without paging, plus the file's format, columns and selection. */
+export const serviceItemExportQuery = serviceItemListQuery
+  .omit({ pageNum: true, pageSize: true })
+  .extend(exportParams(SERVICE_ITEM_EXPORT_COLUMNS));
+export type ServiceItemExportQuery = z.infer<typeof serviceItemExportQuery>;
 
 export const servicePerform = z.object({
   serviceCode: z.string().nullable(),

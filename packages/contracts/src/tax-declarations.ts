@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate, SERVICE_COUNTRIES } from './business.ts';
+import { exportParams, TAX_DECLARATION_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery } from './paging.ts';
 
 /**
@@ -28,6 +29,12 @@ export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate
 });
 export type TaxDeclarationListQuery = z.infer<typeof taxDeclarationListQuery>;
 
+/** An export of the list: its filters and sort without paging, plus the file's format, columns and selection. */
+export const taxDeclarationExportQuery = taxDeclarationListQuery
+  .omit({ pageNum: true, pageSize: true })
+  .extend(exportParams(TAX_DECLARATION_EXPORT_COLUMNS));
+export type TaxDeclarationExportQuery = z.infer<typeof taxDeclarationExportQuery>;
+
 export const taxDeclarationRow = z.object({
   id: z.number().int(),
   serviceItemId: z.number().int(),
@@ -48,6 +55,10 @@ export const taxDeclarationRow = z.object({
   createdAt: z.string(),
 });
 export type TaxDeclarationRow = z.infer<typeof taxDeclarationRow>;
+
+/** The sum of 税额 in one currency over the current filter and tab (minor units); currencies are never added up. */
+export const amountTotal = z.object({ currency: z.string(), amount: z.number().int() });
+export type AmountTotal = z.infer<typeof amountTotal>;
 
 /** Declaring needs the date and who declared; undoing it (back to pending) clears both. */
 export const taxDeclarationPatch = z

@@ -93,6 +93,10 @@ export const trademarkResultItem = z.object({
   signals: z.array(z.string()),
   /** Countries and regional registers an international registration designates; empty for national marks. */
   designations: z.array(z.string()),
+  /** What office data (TM-XML) adds: the registration number, when protection ends, the mark feature as given. */
+  registrationNumber: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  markFeature: z.string().nullable(),
 });
 export type TrademarkResultItem = z.infer<typeof trademarkResultItem>;
 
@@ -157,6 +161,10 @@ export const trademarkImportRecord = z
       .array(z.string().regex(/^[A-Z]{2,3}$/))
       .max(300)
       .optional(),
+    registrationNumber: z.string().trim().min(1).max(64).nullable().optional(),
+    expiryDate: z.iso.date().nullable().optional(),
+    /** Word, Figurative, Combined, 3-D, Colour, Sound, … as the office gives it. */
+    markFeature: z.string().trim().min(1).max(20).nullable().optional(),
   })
   .strict()
   .refine((record) => !record.designations?.length || designatesCountries(record.dataset), {

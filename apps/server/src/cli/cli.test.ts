@@ -152,6 +152,28 @@ describe.runIf(testDialect() === 'sqlite')('cli trademark', () => {
     expect(result.out).toContain('line 51: not valid JSON');
   });
 
+  const FIXTURES = path.resolve(import.meta.dirname, '../modules/trademarks/fixtures');
+  it('exits 1 naming the file and what was expected when nothing is readable or too much is refused', async () => {
+    const unknown = await run('trademark', 'import', path.join(FIXTURES, 'unknown-format.xml'));
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain(`Import of ${path.join(FIXTURES, 'unknown-format.xml')} failed`);
+    expect(unknown.err).toContain('expected JSON Lines');
+    const empty = await run('trademark', 'import', path.join(FIXTURES, 'st66-no-marks.xml'));
+    expect(empty).toMatchObject({ code: 1, err: expect.stringContaining('no readable record') });
+    const bomb = await run('trademark', 'import', path.join(FIXTURES, 'st66-entity-bomb.xml'));
+    expect(bomb.code).toBe(1);
+    expect(bomb.err).toMatch(/record 1, line \d+: mark UK0000BOMB: the parser refused it/);
+    const tolerated = await run(
+      'trademark',
+      'import',
+      path.join(FIXTURES, 'st66-entity-bomb.xml'),
+      '--max-refused',
+      '50',
+    );
+    expect(tolerated).toMatchObject({ code: 0, out: expect.stringContaining('Imported 1 marks') });
+    expect((await run('trademark', 'import', 'x.xml', '--max-refused', 'lots')).code).toBe(2);
+  });
+
   it('refuses a bad count and an unknown format', async () => {
     expect((await run('trademark', 'generate', '--count', 'many')).code).toBe(2);
     expect((await run('trademark', 'import', 'x.csv', '--format', 'csv')).code).toBe(2);

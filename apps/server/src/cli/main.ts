@@ -3,14 +3,14 @@ import { loadConfig } from '../config.ts';
 import { HttpError } from '../http-error.ts';
 import { translate } from '../locales/translate.ts';
 import { CliUsageError } from './errors.ts';
-import { trademarkCommand } from './trademark.ts';
+import { ImportFailedError, trademarkCommand } from './trademark.ts';
 import { userCommand } from './user.ts';
 
 const USAGE = `Usage: npm run cli -- <command> ...
 Commands:
   user create                 create a user
   user password               set a user's password
-  trademark import FILE       import marks (JSON Lines or USPTO daily XML)
+  trademark import FILE       import marks (JSON Lines, USPTO daily XML, TM-XML / ST.66; .gz, .zip)
   trademark generate          write a synthetic corpus of marks
   trademark reference-import  load Nice class reference data`;
 
@@ -40,6 +40,10 @@ export async function runCli(argv: string[], out = console.log, err = console.er
     if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) {
       err(`${(error as Error).message}\n${USAGE}`);
       return 2;
+    }
+    if (error instanceof ImportFailedError) {
+      err(error.message);
+      return 1;
     }
     if (error instanceof HttpError) {
       err(`Error: ${translate('en-US', error.messageKey, error.params)}`);

@@ -14,6 +14,13 @@ import { searchReuse } from './migrations/0012-search-reuse.ts';
 import { notifications } from './migrations/0013-notifications.ts';
 import { patentStatusChanged } from './migrations/0014-patent-status-changed.ts';
 import { generatedMarks } from './migrations/0015-generated-marks.ts';
+import { deadlines } from './migrations/0016-deadlines.ts';
+import { accountsAdmin } from './migrations/0017-accounts-admin.ts';
+import { selfServiceAccounts } from './migrations/0018-self-service-accounts.ts';
+import { signerIdentity } from './migrations/0019-signer-identity.ts';
+import { sealedAgreements } from './migrations/0020-sealed-agreements.ts';
+import { listExport } from './migrations/0021-list-export.ts';
+import { trademarkImports } from './migrations/0022-trademark-imports.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -31,11 +38,18 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-demo-seed': demoSeed,
   '0009-mark-designations': markDesignations,
   '0010-payment-references': paymentReferences,
+  '0011-bilingual-texts': bilingualTexts,
+  '0012-search-reuse': searchReuse,
+  '0013-notifications': notifications,
   '0014-patent-status-changed': patentStatusChanged,
   '0015-generated-marks': generatedMarks,
-  '0012-search-reuse': searchReuse,
-  '0011-bilingual-texts': bilingualTexts,
-  '0013-notifications': notifications,
+  '0016-deadlines': deadlines,
+  '0017-accounts-admin': accountsAdmin,
+  '0018-self-service-accounts': selfServiceAccounts,
+  '0019-signer-identity': signerIdentity,
+  '0020-sealed-agreements': sealedAgreements,
+  '0021-list-export': listExport,
+  '0022-trademark-imports': trademarkImports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,3 +1,4 @@
+import type { CompanyVerificationState, SmsCodePurpose } from '@kxt/contracts/accounts';
 import type { ServiceType } from '@kxt/contracts/business';
 import type { PaymentKind, PaymentState, PayType } from '@kxt/contracts/payments';
 import type { Role } from '@kxt/contracts/roles';
@@ -22,6 +23,12 @@ export interface CustomersTable {
   suspend: Generated<Flag>;
   created_at: string;
   updated_at: string;
+  /** Self sign-up makes a company pending until staff check its licence (migration 0018). */
+  verification_state: Generated<CompanyVerificationState>;
+  verified_at: Generated<string | null>;
+  verified_by_user_id: Generated<number | null>;
+  /** The unified social credit code on the business licence, set when staff verify the company. */
+  licence_no: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -39,6 +46,11 @@ export interface UsersTable {
   online_type: Generated<number>;
   /** The language of the user's notifications and emails. */
   locale: Generated<'zh-CN' | 'en-US'>;
+  /** Base32 TOTP secret (migration 0017): set at enrolment, in force once `totp_confirmed_at` is set. */
+  totp_secret: Generated<string | null>;
+  totp_confirmed_at: Generated<string | null>;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  totp_last_step: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -51,6 +63,10 @@ export interface SessionsTable {
   expires_at: string;
   ip: string | null;
   user_agent: string | null;
+  /** What the session list shows and ends (migration 0017); the token's hash is never shown. */
+  public_id: string;
+  /** When this session passed the second factor; null for a session that has not (or needs none). */
+  second_factor_at: Generated<string | null>;
 }
 
 export interface LoginFailuresTable {
@@ -169,8 +185,38 @@ export interface MarksTable {
   designations: Generated<string>;
   /** 1 for a mark made by the demo generator, 0 for office data. */
   generated: Generated<number>;
+  /** From TM-XML (WIPO ST.66) records (migration 0022); null where the source does not say. */
+  registration_number: string | null;
+  expiry_date: string | null;
+  /** The office's mark feature as given: Word, Figurative, Combined, 3-D, … */
+  mark_feature: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One run of `trademark import` (migration 0022). */
+export interface TrademarkImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  /** jsonl, uspto-xml or st66; null when the content was in no known format. */
+  format: string | null;
+  /** running, done (exit 0) or failed (a file fault, nothing readable, or too many records refused). */
+  status: 'running' | 'done' | 'failed';
+  imported: Generated<number>;
+  deleted: Generated<number>;
+  refused: Generated<number>;
+  skipped: Generated<number>;
+  /** JSON: ImportProblem[], the faults first. */
+  problems: Generated<string>;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** A mark an office's delete record removed; server processes follow these by id to drop it from their index. */
+export interface MarkDeletionsTable {
+  id: Generated<number>;
+  mark_id: number;
+  deleted_at: string;
 }
 
 export interface TrademarkDatasetsTable {
@@ -223,6 +269,13 @@ export interface AgreementTemplatesTable {
   signature_box: string;
   created_by: number | null;
   created_at: string;
+  /** How the version was authored (migration 0019): page images, an uploaded PDF, or text with merge fields. */
+  kind: Generated<'images' | 'pdf' | 'text'>;
+  title: string | null;
+  /** A text template's body, with `{{field}}` merge fields. */
+  body: string | null;
+  /** The uploaded PDF a `pdf` template's pages were rendered from. */
+  source_file_id: string | null;
 }
 
 export interface AgreementTemplatePagesTable {
@@ -262,6 +315,46 @@ export interface AgreementsTable {
   signed_pdf_sha256: string | null;
   /** The evidence record of the signing, as JSON. */
   evidence: string | null;
+  /** SHA-256 of the byte range the platform's seal covers in the signed PDF (public verification's key). */
+  sealed_content_sha256: string | null;
+  // The signer and their identity check (migration 0019).
+  signer_name: string | null;
+  signer_mobile: string | null;
+  signer_email: string | null;
+  /** JSON: the merge values a text template's pages were rendered with. */
+  merge_values: string | null;
+  /** Wrong one-time codes in a row; at five the link is locked (`code_locked_at`) until staff reissue it. */
+  code_failures: Generated<number>;
+  code_locked_at: string | null;
+  identity_code_sent_at: string | null;
+  identity_confirmed_at: string | null;
+  identity_ip: string | null;
+  identity_user_agent: string | null;
+  consent_version: string | null;
+  consent_language: string | null;
+  consent_text: string | null;
+  consent_at: string | null;
+}
+
+/** One-time codes sent to an agreement's signer (migration 0019), kept as salted SHA-256. */
+export interface AgreementSignCodesTable {
+  id: Generated<number>;
+  agreement_id: number;
+  code_hash: string;
+  salt: string;
+  sent_at: string;
+  expires_at: string;
+  used_at: string | null;
+  ip: string | null;
+}
+
+/** The pages of an agreement made from a text template, rendered with its merge values (migration 0019). */
+export interface AgreementPagesTable {
+  agreement_id: number;
+  page_no: number;
+  file_id: string;
+  width: number;
+  height: number;
 }
 
 export interface AgreementUploadsTable {
@@ -450,7 +543,11 @@ export interface DB {
   agreement_template_pages: AgreementTemplatePagesTable;
   agreements: AgreementsTable;
   agreement_uploads: AgreementUploadsTable;
+  agreement_sign_codes: AgreementSignCodesTable;
+  agreement_pages: AgreementPagesTable;
   marks: MarksTable;
+  trademark_imports: TrademarkImportsTable;
+  mark_deletions: MarkDeletionsTable;
   trademark_datasets: TrademarkDatasetsTable;
   trademark_searches: TrademarkSearchesTable;
   trademark_search_credits: TrademarkSearchCreditsTable;
@@ -466,8 +563,29 @@ export interface DB {
   payment_notifications: PaymentNotificationsTable;
   demo_seed: DemoSeedTable;
   outbox_jobs: OutboxJobsTable;
+  sms_codes: SmsCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  account_rate_events: AccountRateEventsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  recovery_codes: RecoveryCodesTable;
+  account_links: AccountLinksTable;
+  deadlines: DeadlinesTable;
+}
+
+/** One deadline of one record (migration 0016): `modules/deadlines/sync.ts` keeps it in step with its source. */
+export interface DeadlinesTable {
+  id: Generated<number>;
+  kind: 'oaReply' | 'renewal' | 'signingLink' | 'authorizationFee';
+  /** The patent order's id, or the agreement's for a signing link. */
+  record_id: number;
+  customer_id: number;
+  /** YYYY-MM-DD: due by the end of that day. */
+  due_on: string;
+  reference: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A job of the outbox (migration 0013): an event to fan out (`kind` 'event') or one message ('email', 'sms'). */
@@ -521,3 +639,61 @@ export type CustomerRow = Selectable<CustomersTable>;
 export type FileRow = Selectable<FilesTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
 export type PatentOrderRow = Selectable<PatentOrdersTable>;
+
+/** A second-factor recovery code (migration 0017): single use, only its SHA-256 kept. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** An invitation or a set-password link (migration 0017); only the SHA-256 of its token is kept. */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  purpose: 'invite' | 'reset';
+  status: Generated<'pending' | 'accepted' | 'revoked'>;
+  role: Role;
+  customer_id: number | null;
+  /** The account a reset link sets the password of. */
+  user_id: number | null;
+  display_name: string;
+  phone: string | null;
+  email: string | null;
+  invited_by: number | null;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+export type AccountLinkRow = Selectable<AccountLinksTable>;
+/** A code sent by SMS (migration 0018): HMAC only; the newest of a (purpose, phone) counts. */
+export interface SmsCodesTable {
+  id: Generated<number>;
+  purpose: SmsCodePurpose;
+  phone: string;
+  code_hash: string;
+  failed_tries: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An e-mailed password-reset link (migration 0018): sha256 of its 256-bit token. */
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One counted request for the account rate limits (migration 0018). */
+export interface AccountRateEventsTable {
+  id: Generated<number>;
+  key: string;
+  created_at: string;
+}

@@ -107,7 +107,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([name, key]) => [name, request.t(key)]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([name, key]) => [name, request.t(key, error.params)]),
+          )
         : undefined;
       return sendError(reply, error.status, request.t(error.messageKey, error.params), fields);
     }

@@ -16,9 +16,18 @@ export type RouteAccess = 'public' | 'user' | readonly Role[];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The few routes a session that still owes its second factor may call (who am I, log out, the factor itself). */
+    allowPendingSecondFactor?: boolean;
+    /**
+     * The route buys or orders something: a customer whose company signed itself up and is not verified yet gets
+     * 403 with a message saying so (issue 17: a pending company may search, not buy).
+     */
+    verifiedCompany?: boolean;
   }
   interface FastifyRequest {
     user: CurrentUser | null;
+    /** The public id of the caller's session, when logged in. */
+    sessionId: string | null;
   }
   interface FastifyReply {
     setSessionCookie(token: string, maxAgeMs?: number): FastifyReply;
@@ -36,6 +45,7 @@ export function sessionToken(request: FastifyRequest): string | null {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Kysely<DB> }) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.decorateReply(
     'setSessionCookie',
     function (this: FastifyReply, token: string, maxAgeMs = SESSION_TTL_MS) {
@@ -60,12 +70,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, options: { db: Kyse
       const session = await resolveSession(options.db, token);
       if (session) {
         request.user = session.user;
+        request.sessionId = session.sessionId;
         if (session.renewedUntil) reply.setSessionCookie(token);
       }
     }
     const access = request.routeOptions.config.access ?? 'user';
+    if (request.user?.pendingSecondFactor && !request.routeOptions.config.allowPendingSecondFactor) {
+      // Half a login is no login: public routes see nobody, the others refuse until the factor is passed.
+      if (access !== 'public') throw forbidden('secondFactorRequired');
+      request.user = null;
+      request.sessionId = null;
+    }
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
     if (access !== 'user' && !access.includes(request.user.role)) throw forbidden();
+    if (request.routeOptions.config.verifiedCompany && request.user.companyPending) {
+      throw forbidden('account.companyPendingBlocked');
+    }
   });
 });

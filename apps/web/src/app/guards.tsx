@@ -1,10 +1,16 @@
-import type { Role } from '@kxt/contracts/roles';
+import type { Role } from '@kxt/contracts/role-names';
 import { Button } from 'antd';
 import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { homePathFor, LOGIN_PATH, loginPath } from '../components/routing/paths.ts';
+import {
+  homePathFor,
+  LOGIN_PATH,
+  loginPath,
+  TWO_FACTOR_PATH,
+  twoFactorPath,
+} from '../components/routing/paths.ts';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { useCurrentUser, useSessionEnd } from '../components/session/current-user.ts';
 
@@ -21,7 +27,8 @@ interface RequireAuthProps {
 }
 
 /**
- * Route guard: nobody logged in → /login?redirect=<this page> (plain /login after a logout); wrong role → 403
+ * Route guard: nobody logged in → /login?redirect=<this page> (plain /login after a logout); second factor owed →
+ * /account/two-factor?redirect=<this page>; wrong role → 403
  * (or home); else the content.
  * The browser check is for the user's convenience only; the server authorises every call itself.
  */
@@ -50,6 +57,10 @@ export function RequireAuth({ roles, otherwise = 'forbidden', children }: Requir
   if (!user) {
     // After a logout the next person starts fresh; otherwise come back here after logging in.
     return <Navigate to={sessionEnd === 'logout' ? LOGIN_PATH : loginPath(location)} replace />;
+  }
+  // A session that still owes its second factor may open only the page where it gives it.
+  if (user.pendingSecondFactor && location.pathname !== TWO_FACTOR_PATH) {
+    return <Navigate to={twoFactorPath(location)} replace />;
   }
   if (roles && !roles.includes(user.role)) {
     if (otherwise === 'home') return <Navigate to={homePathFor(user.role)} replace />;

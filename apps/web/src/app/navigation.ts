@@ -2,6 +2,8 @@ import {
   AccountBookOutlined,
   AppstoreAddOutlined,
   AuditOutlined,
+  CalendarOutlined,
+  CloudUploadOutlined,
   DashboardOutlined,
   FileProtectOutlined,
   HomeOutlined,
@@ -9,11 +11,14 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   SearchOutlined,
+  SettingOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
   TransactionOutlined,
+  UserAddOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
-import { type Role, STAFF_ROLES } from '@kxt/contracts/roles';
+import { ROLES, type Role, STAFF_ROLES } from '@kxt/contracts/role-names';
 import type { ParseKeys } from 'i18next';
 import type { ComponentType } from 'react';
 
@@ -67,6 +72,15 @@ export const portalNavigation: readonly NavigationEntry[] = [
     page: () => import('../features/patents/pages/MaterialsFormPage.tsx'),
     hideInMenu: true,
   },
+  // Reached from the user's name in either layout's header (issue 17); every role has one.
+  {
+    path: '/profile',
+    labelKey: 'nav.profile',
+    icon: UserOutlined,
+    roles: ROLES,
+    page: () => import('../features/accounts/pages/ProfilePage.tsx'),
+    hideInMenu: true,
+  },
   {
     path: '/purchase',
     labelKey: 'nav.purchase',
@@ -89,6 +103,15 @@ export const portalNavigation: readonly NavigationEntry[] = [
     icon: AppstoreAddOutlined,
     roles: STAFF_ROLES,
     page: () => import('../features/new-service/pages/ValueAddedServicesPage.tsx'),
+    hideInMenu: true,
+  },
+  // Reached from the bell's settings link.
+  {
+    path: '/notification-settings',
+    labelKey: 'nav.notificationSettings',
+    icon: SettingOutlined,
+    roles: ['customer'],
+    page: () => import('../features/notifications/pages/PreferencesPage.tsx'),
     hideInMenu: true,
   },
 ];
@@ -146,10 +169,47 @@ export const adminNavigation: readonly NavigationEntry[] = [
   },
   {
     path: '/admin/notifications',
-    labelKey: 'notifications.admin.nav',
+    labelKey: 'nav.sentMessages',
     icon: MailOutlined,
     roles: ['admin'],
     page: () => import('../features/notifications/pages/DeliveriesPage.tsx'),
+  },
+  {
+    path: '/admin/users',
+    labelKey: 'nav.users',
+    icon: UserOutlined,
+    roles: ['admin'],
+    page: () => import('../features/accounts/pages/UsersPage.tsx'),
+  },
+  {
+    path: '/admin/invitations',
+    labelKey: 'nav.invitations',
+    icon: UserAddOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/accounts/pages/InvitationsPage.tsx'),
+  },
+  {
+    path: '/admin/trademark-imports',
+    labelKey: 'nav.trademarkImports',
+    icon: CloudUploadOutlined,
+    roles: ['admin'],
+    page: () => import('../features/trademark-imports/pages/TrademarkImportsPage.tsx'),
+  },
+  {
+    path: '/admin/deadlines',
+    labelKey: 'nav.deadlines',
+    icon: CalendarOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/deadlines/pages/DeadlineCalendarPage.tsx'),
+  },
+  // Reached from the bell's settings link.
+  {
+    path: '/admin/notification-settings',
+    labelKey: 'nav.notificationSettings',
+    icon: SettingOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/notifications/pages/PreferencesPage.tsx'),
+    hideInMenu: true,
   },
 ];
 

@@ -1,17 +1,32 @@
-import { STAFF_ROLES } from '@kxt/contracts/roles';
+import { STAFF_ROLES } from '@kxt/contracts/role-names';
+import { VERIFY_PATH } from '@kxt/contracts/seal';
 import { lazy, Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
-import { ADMIN_HOME_PATH, LOGIN_PATH, PORTAL_HOME_PATH } from '../components/routing/paths.ts';
+import {
+  ADMIN_HOME_PATH,
+  LOGIN_PATH,
+  PORTAL_HOME_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  TWO_FACTOR_PATH,
+} from '../components/routing/paths.ts';
 import { RouteErrorPage } from './error-boundary.tsx';
 import { RequireAuth } from './guards.tsx';
 import { adminNavigation, type NavigationEntry, portalNavigation } from './navigation.ts';
 
 // Each layout and page is its own chunk: the login page does not load the layouts, nor the portal the back office.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/accounts/pages/RegisterPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/accounts/pages/ResetPasswordPage.tsx'));
 const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
 const PortalLayout = lazy(() => import('./layouts/PortalLayout.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+// Outside the layouts: the invitation page is public and small, the second-factor page comes before any layout.
+const InvitePage = lazy(() => import('../features/accounts/pages/InvitePage.tsx'));
+const TwoFactorPage = lazy(() => import('../features/accounts/pages/TwoFactorPage.tsx'));
+// Public, outside the layouts: anyone checks a signed agreement PDF without logging in.
+const VerifyPage = lazy(() => import('../features/verify/VerifyPage.tsx'));
 
 /** A page's route from its navigation entry: lazy-loaded and guarded by the entry's roles. */
 function pageRoute(entry: NavigationEntry, layoutPath: string): RouteObject {
@@ -47,6 +62,19 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: LOGIN_PATH, element: <LoginPage /> },
+      { path: '/invite/:token', element: <InvitePage />, errorElement: <RouteErrorPage /> },
+      {
+        path: TWO_FACTOR_PATH,
+        element: (
+          <RequireAuth>
+            <TwoFactorPage />
+          </RequireAuth>
+        ),
+        errorElement: <RouteErrorPage />,
+      },
+      { path: VERIFY_PATH, element: <VerifyPage /> },
+      { path: REGISTER_PATH, element: <RegisterPage /> },
+      { path: RESET_PASSWORD_PATH, element: <ResetPasswordPage /> },
       {
         path: ADMIN_HOME_PATH,
         element: (

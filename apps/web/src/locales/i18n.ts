@@ -2,8 +2,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { receiveChineseTexts } from './chinese-texts.ts';
 import type enUSBundle from './en-US.json';
-import zhCN from './zh-CN.json';
+import type zhCN from './zh-CN.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -40,22 +41,20 @@ const englishHasEveryKey: typeof enUSBundle extends typeof zhCN ? true : never =
 void englishHasEveryKey;
 
 /**
- * The languages' texts: Chinese, the default, comes with the page; English (~11 KB gzipped) is a chunk of its own,
- * loaded when the user reads English, so the Chinese first load does not carry it (the route budgets).
+ * English (~12 KB gzipped) is a chunk of its own, loaded when the user reads English, so the Chinese first load does
+ * not carry it (the route budgets). Chinese, the default, comes in parts: each module brings the groups of texts it
+ * names (build/locale-parts.ts), so a page's chunk carries its own texts.
  */
-const BUNDLES: Record<Language, () => Promise<typeof zhCN>> = {
-  'zh-CN': async () => zhCN,
-  'en-US': async () => (await import('./en-US.json')).default,
-};
+const loadEnglish = async (): Promise<typeof zhCN> => (await import('./en-US.json')).default;
 
 /** Makes a language's texts available (once); the same texts for every caller. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  i18n.addResourceBundle(language, 'translation', await BUNDLES[language]());
+  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) return;
+  i18n.addResourceBundle(language, 'translation', await loadEnglish());
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN } },
+  resources: { 'zh-CN': { translation: {} } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: LANGUAGES,
@@ -64,6 +63,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+receiveChineseTexts((part) => i18n.addResourceBundle(DEFAULT_LANGUAGE, 'translation', part, true, true));
 
 /**
  * The remembered language, with its texts loaded: the app renders once this settles, so English readers never see

@@ -20,6 +20,11 @@ function agreement(overrides: Partial<AgreementInfo> = {}): AgreementInfo {
     confirmFile: file('p2'),
     pages: [file('p1'), file('p2')],
     signedAt: null,
+    signer: { name: '李娜', maskedMobile: '139****5678', confirmed: true, locked: false },
+    consent: {
+      version: 'v1',
+      text: { 'zh-CN': '本人同意以电子签名方式签署本协议。', 'en-US': 'I agree to sign electronically.' },
+    },
     ...overrides,
   };
 }
@@ -45,7 +50,8 @@ function renderPage(search = SEARCH, language: 'zh-CN' | 'en-US' = 'zh-CN') {
 async function openPad(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: '确认签署' }));
   await user.click(await screen.findByRole('button', { name: '同意并签署' }));
-  return screen.findByRole('button', { name: '提交' });
+  // The pad is a lazy chunk: on a busy machine it takes longer than findBy's default second to load.
+  return screen.findByRole('button', { name: '提交' }, { timeout: 10_000 });
 }
 
 describe('the signing page', () => {
@@ -233,5 +239,81 @@ describe('the signing page', () => {
     await user.click(await screen.findByRole('button', { name: 'English' }));
     expect(screen.getByRole('button', { name: 'Confirm and sign' })).toBeInTheDocument();
     expect(window.localStorage.getItem('kxt.language')).toBe('en-US');
+  });
+
+  it('asks for the SMS code and the consent before the pad, and opens it once the code is confirmed', async () => {
+    let confirmed = false;
+    const api = mockApi({
+      'POST /api/kxt/getInfo': () =>
+        ok(
+          agreement({
+            readStatus: 1,
+            signer: { name: '李娜', maskedMobile: '139****5678', confirmed, locked: false },
+          }),
+        ),
+      'POST /api/kxt/sendCode': ok({ maskedMobile: '139****5678', resendAfter: 60, expiresIn: 600 }),
+      'POST /api/kxt/verifyCode': (call) => {
+        if ((call.body as { otp: string }).otp !== '123456')
+          return fail(400, '验证码不正确，还可以再试 4 次');
+        confirmed = true;
+        return ok(null);
+      },
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: '确认签署' }));
+    await user.click(await screen.findByRole('button', { name: '同意并签署' }));
+    expect(await screen.findByText('签署人：李娜，手机号 139****5678')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(await screen.findByText('验证码已发送至 139****5678，10 分钟内有效')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '60 秒后重发' })).toBeDisabled();
+    expect(api.callsTo('POST /api/kxt/sendCode')[0]?.body).toEqual({ code: CODE });
+
+    const verify = screen.getByRole('button', { name: '验证并签署' });
+    await user.type(screen.getByPlaceholderText('请输入 6 位验证码'), '12a3457');
+    expect(screen.getByPlaceholderText('请输入 6 位验证码')).toHaveValue('123457');
+    expect(verify).toBeDisabled(); // consent not ticked
+    await user.click(screen.getByText('本人同意以电子签名方式签署本协议。'));
+    await user.click(verify);
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码不正确，还可以再试 4 次');
+    expect(screen.queryByRole('button', { name: '提交' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByPlaceholderText('请输入 6 位验证码'));
+    await user.type(screen.getByPlaceholderText('请输入 6 位验证码'), '123456');
+    await user.click(screen.getByRole('button', { name: '验证并签署' }));
+    expect(await screen.findByRole('button', { name: '提交' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/kxt/verifyCode').at(-1)?.body).toEqual({
+      code: CODE,
+      otp: '123456',
+      consent: true,
+      consentVersion: 'v1',
+      language: 'zh-CN',
+    });
+  });
+
+  it('offers no signing on a locked link and says whom to ask', async () => {
+    mockApi({
+      'POST /api/kxt/getInfo': ok(
+        agreement({
+          readStatus: 1,
+          signer: { name: '李娜', maskedMobile: '139****5678', confirmed: false, locked: true },
+        }),
+      ),
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('验证码错误次数过多，链接已锁定');
+    expect(screen.queryByRole('button', { name: '确认签署' })).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load in the language switched to', async () => {
+    mockApi({
+      'POST /api/kxt/getInfo': (call) =>
+        call.headers.get('Accept-Language') === 'en-US'
+          ? fail(410, 'This signing link has been revoked')
+          : fail(410, '签署链接已作废，请联系客服'),
+    });
+    const user = renderPage();
+    expect((await screen.findAllByText('签署链接已作废，请联系客服')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    expect((await screen.findAllByText('This signing link has been revoked')).length).toBeGreaterThan(0);
   });
 });

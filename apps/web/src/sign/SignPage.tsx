@@ -10,16 +10,21 @@ import {
   readCode,
   uploadSignature,
 } from './api.ts';
-import { type SignLanguage, useI18n } from './i18n.tsx';
+import { type SignLanguage, type SignMessageKey, useI18n } from './i18n.tsx';
 import { toast } from './toast.ts';
 
-// The pad (signature_pad, the popup and its gestures) loads when first opened, keeping the first load small.
+// The pad (signature_pad, the popup and its gestures) and the identity check load when first opened, keeping the
+// first load small.
 const SignaturePopup = lazy(() => import('./SignaturePopup.tsx'));
+const IdentityPopup = lazy(() => import('./IdentityPopup.tsx'));
+
+/** Why the agreement did not load: a message of this page, or the server's (which is in the language it was asked). */
+type Problem = { key: SignMessageKey } | { text: string };
 
 type View =
   | { kind: 'no-code' }
   | { kind: 'loading' }
-  | { kind: 'failed'; message: string; retry: boolean }
+  | { kind: 'failed'; problem: Problem; retry: boolean }
   | { kind: 'ready'; info: AgreementInfo };
 
 const formatTime = (iso: string, language: SignLanguage) =>
@@ -38,6 +43,9 @@ export function SignPage({ search }: { search: string }) {
   const [padOpen, setPadOpen] = useState(false);
   const padWanted = useRef(false);
   if (padOpen) padWanted.current = true;
+  const [identityOpen, setIdentityOpen] = useState(false);
+  const identityWanted = useRef(false);
+  if (identityOpen) identityWanted.current = true;
   const [submitting, setSubmitting] = useState(false);
   const readSent = useRef(false);
   // The latest language and messages, without making every change of language reload the agreement.
@@ -50,15 +58,15 @@ export function SignPage({ search }: { search: string }) {
     try {
       const result = await getInfo(code, language);
       if (!isInfoSuccess(result.code)) {
-        const message = result.msg || t('loadFailed');
-        toast.fail(message);
-        setView({ kind: 'failed', message, retry: false });
+        const problem: Problem = result.msg ? { text: result.msg } : { key: 'loadFailed' };
+        toast.fail(result.msg || t('loadFailed'));
+        setView({ kind: 'failed', problem, retry: false });
         return;
       }
       const info = result.data;
       if (!info) {
         toast.fail(t('linkInvalid'));
-        setView({ kind: 'failed', message: t('linkInvalid'), retry: false });
+        setView({ kind: 'failed', problem: { key: 'linkInvalid' }, retry: false });
         return;
       }
       setView({ kind: 'ready', info });
@@ -69,7 +77,7 @@ export function SignPage({ search }: { search: string }) {
       }
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
-      setView({ kind: 'failed', message: t('networkError'), retry: true });
+      setView({ kind: 'failed', problem: { key: 'networkError' }, retry: true });
     }
   }, [code]);
 
@@ -77,14 +85,35 @@ export function SignPage({ search }: { search: string }) {
     void load();
   }, [load]);
 
+  // A message from the server is in the language it was asked in: switching language asks again.
+  const serverProblem = view.kind === 'failed' && 'text' in view.problem;
+  const shownLanguage = useRef(language);
+  useEffect(() => {
+    if (shownLanguage.current === language) return;
+    shownLanguage.current = language;
+    if (serverProblem) void load();
+  }, [language, serverProblem, load]);
+
   const info = view.kind === 'ready' ? view.info : null;
   useEffect(() => {
     document.title = info?.agreementName ?? t('title');
   }, [info, t]);
 
+  /** The pad opens once the signer's identity is confirmed; until then the code and consent come first. */
+  const openPad = () => {
+    if (info?.signer.confirmed) setPadOpen(true);
+    else setIdentityOpen(true);
+  };
+
   const startSigning = () => {
-    if (agreed) setPadOpen(true);
+    if (agreed) openPad();
     else setTipOpen(true);
+  };
+
+  const identityConfirmed = async () => {
+    setIdentityOpen(false);
+    await load();
+    setPadOpen(true);
   };
 
   const submit = async (signature: Blob) => {
@@ -115,6 +144,7 @@ export function SignPage({ search }: { search: string }) {
   };
 
   const viewMode = Boolean(info?.confirmStatus);
+  const identityBlocked = Boolean(info && (info.signer.locked || !info.signer.maskedMobile));
 
   return (
     <div className="sign-page">
@@ -140,7 +170,10 @@ export function SignPage({ search }: { search: string }) {
       )}
       {view.kind === 'failed' && (
         <div className="sign-failed">
-          <Result status={view.retry ? 'warning' : 'error'} title={view.message} />
+          <Result
+            status={view.retry ? 'warning' : 'error'}
+            title={'key' in view.problem ? t(view.problem.key) : view.problem.text}
+          />
           {view.retry && (
             <Button
               color="primary"
@@ -181,6 +214,10 @@ export function SignPage({ search }: { search: string }) {
                   {t('viewSignature')}
                 </Button>
               </div>
+            ) : identityBlocked ? (
+              <p className="sign-footer__blocked" role="alert">
+                {t(info.signer.locked ? 'identity.locked' : 'identity.noMobile')}
+              </p>
             ) : (
               <>
                 <Checkbox className="sign-footer__agree" checked={agreed} onChange={setAgreed}>
@@ -209,12 +246,28 @@ export function SignPage({ search }: { search: string }) {
                   className: 'sign-dialog__confirm',
                   onClick: () => {
                     setAgreed(true);
-                    setPadOpen(true);
+                    openPad();
                   },
                 },
               ],
             ]}
           />
+          {identityWanted.current && code && (
+            <Suspense fallback={null}>
+              <IdentityPopup
+                visible={identityOpen}
+                code={code}
+                signer={info.signer}
+                consent={info.consent}
+                onClose={() => setIdentityOpen(false)}
+                onConfirmed={() => void identityConfirmed()}
+                onLocked={() => {
+                  setIdentityOpen(false);
+                  void load();
+                }}
+              />
+            </Suspense>
+          )}
           {padWanted.current && (
             <Suspense
               fallback={

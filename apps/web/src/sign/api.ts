@@ -1,4 +1,4 @@
-import type { AgreementInfo } from '@kxt/contracts/agreements';
+import type { AgreementInfo, SendCodeResult } from '@kxt/contracts/agreements';
 import { SIGNATURE_FILE_NAME } from '@kxt/contracts/signing';
 
 /**
@@ -90,3 +90,9 @@ export function readCode(search: string): string | null {
   }
   return null;
 }
+
+export const sendCode = (code: string, language: string) =>
+  post<SendCodeResult>('/api/kxt/sendCode', { code }, language);
+
+export const verifyCode = (code: string, otp: string, consentVersion: string, language: string) =>
+  post<null>('/api/kxt/verifyCode', { code, otp, consent: true, consentVersion, language }, language);

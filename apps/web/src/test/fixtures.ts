@@ -9,6 +9,8 @@ export const reviewer: CurrentUser = {
   email: 'reviewer@example.com',
   customerId: null,
   customerName: null,
+  companyPending: false,
+  locale: 'zh-CN',
 };
 
 export const customer: CurrentUser = {
@@ -20,4 +22,6 @@ export const customer: CurrentUser = {
   email: 'li.ming@example.com',
   customerId: 3,
   customerName: '深圳示例贸易有限公司',
+  companyPending: false,
+  locale: 'zh-CN',
 };

@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { multipart, SAMPLE_FILES } from '../../test/multipart.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import {
+  confirmIdentity,
   createAgreement,
   createTemplate,
   customerId,
   pagePng,
   SIGNATURES,
   signer,
+  TEST_SIGNER,
   uploadPage,
 } from './test-fixtures.ts';
 
@@ -32,7 +34,11 @@ describe('who may call the staff endpoints', () => {
     const anonymous = t.client();
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/agreements'],
-      ['POST', '/api/admin/agreements', { customerId: customer, agreementName: '知识产权服务协议' }],
+      [
+        'POST',
+        '/api/admin/agreements',
+        { customerId: customer, agreementName: '知识产权服务协议', ...TEST_SIGNER },
+      ],
       ['GET', `/api/admin/agreements/${id}`],
       ['GET', `/api/admin/agreements/${id}/signed.pdf`],
       ['POST', `/api/admin/agreements/${id}/revoke`, {}],
@@ -58,6 +64,7 @@ describe('who may call the staff endpoints', () => {
         await reviewer.post('/api/admin/agreements', {
           customerId: customer,
           agreementName: '知识产权服务协议',
+          ...TEST_SIGNER,
         })
       ).statusCode,
     ).toBe(200);
@@ -170,6 +177,7 @@ describe('sending an agreement', () => {
       customerId: customer,
       agreementName: '知识产权服务协议',
       expiresInDays: 7,
+      ...TEST_SIGNER,
     });
     expect((Date.parse(custom.json().data.expiresAt) - before) / 86_400_000).toBeLessThan(7.01);
   });
@@ -179,12 +187,14 @@ describe('sending an agreement', () => {
     const unknown = await admin.post('/api/admin/agreements', {
       customerId: 99999,
       agreementName: '知识产权服务协议',
+      ...TEST_SIGNER,
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ customerId: '客户不存在' });
     const noTemplate = await admin.post('/api/admin/agreements', {
       customerId: customer,
       agreementName: 'VAT服务协议',
+      ...TEST_SIGNER,
     });
     expect(noTemplate.statusCode).toBe(409);
     expect(noTemplate.json().msg).toBe('「VAT服务协议」还没有协议模板，请管理员先上传协议页面');
@@ -192,7 +202,11 @@ describe('sending an agreement', () => {
       { customerId: customer },
       { customerId: 'x', agreementName: '知识产权服务协议' },
       { customerId: customer, agreementName: '知识产权服务协议', expiresInDays: 0 },
-      { customerId: customer, agreementName: '知识产权服务协议', extra: 1 },
+      { customerId: customer, agreementName: '知识产权服务协议', extra: 1, ...TEST_SIGNER },
+      { customerId: customer, agreementName: '知识产权服务协议', ...TEST_SIGNER, signerMobile: '12345' },
+      { customerId: customer, agreementName: '知识产权服务协议', ...TEST_SIGNER, signerName: ' ' },
+      { customerId: customer, agreementName: '知识产权服务协议', signerName: '李娜' },
+      { customerId: customer, agreementName: '知识产权服务协议', ...TEST_SIGNER, signerEmail: 'not-mail' },
     ]) {
       expect((await admin.post('/api/admin/agreements', body)).statusCode, JSON.stringify(body)).toBe(400);
     }
@@ -223,6 +237,7 @@ describe('GET /api/admin/agreements', () => {
     const s = signer(t);
     await s.confirm({ code: read.code, status: 1 });
     await s.confirm({ code: signed.code, status: 1 });
+    await confirmIdentity(t, signed);
     const url = (await s.upload(signed.code, SIGNATURES.png())).json().data[0].url;
     expect((await s.confirm({ code: signed.code, url, status: 2 })).statusCode).toBe(200);
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
     .where('id', '=', customerUserId)
     .executeTakeFirstOrThrow();
   await seedDemoAgreements(t.ctx, { adminUserId, customerId: customer_id as number });
-});
+}, 300_000); // ten agreements' pages rendered from text
 afterAll(async () => {
   await t.close();
 });
@@ -42,9 +42,15 @@ describe('demo agreements', () => {
     await admin.login('admin');
     const templates = (await admin.get('/api/admin/agreement-templates')).json().data;
     expect(templates).toHaveLength(5);
-    for (const template of templates) expect(template.current).toBe(true);
+    for (const template of templates) {
+      expect(template).toMatchObject({ current: true, kind: 'text', pages: [] });
+      expect(template.body).toContain('争议解决');
+    }
     const rows = (await admin.get('/api/admin/agreements?status=2')).json().rows;
     const detail = (await admin.get(`/api/admin/agreements/${rows[0].id}`)).json().data;
+    expect(detail.signerName).toBe('张伟');
+    expect(detail.pages.length).toBeGreaterThanOrEqual(2);
+    expect(detail.identity.confirmedAt).not.toBeNull();
     const pdf = await admin.get(detail.signedPdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

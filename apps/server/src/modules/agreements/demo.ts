@@ -1,28 +1,16 @@
-import {
-  AGREEMENT_CODES,
-  AGREEMENT_NAMES,
-  type AgreementName,
-  DEFAULT_SIGNATURE_BOX,
-} from '@kxt/contracts/agreements';
+import { AGREEMENT_NAMES, type AgreementName } from '@kxt/contracts/agreements';
 import { signUrl } from '@kxt/contracts/signing';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { CountCache } from '../../lib/count-cache.ts';
 import { DAY, isoBefore, nowIso } from '../../lib/time.ts';
-import { storeFile } from '../files/service.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { demoAgreementPages, demoSignature } from './demo-pages.ts';
+import { demoSignature } from './demo-pages.ts';
+import { DEMO_TEMPLATES } from './demo-templates.ts';
+import { CONSENT_VERSION, consentTexts } from './identity.ts';
 import { encodeImage } from './images.ts';
 import { type AgreementDeps, createAgreement, createTemplate, revokeAgreement } from './service.ts';
 import { agreementInfo, confirm, uploadSignature } from './signing.ts';
-
-const TITLES: Record<AgreementName, { title: string; pages: number }> = {
-  知识产权服务协议: { title: 'INTELLECTUAL PROPERTY SERVICE', pages: 3 },
-  VAT服务协议: { title: 'VAT SERVICE', pages: 2 },
-  EPR服务协议: { title: 'EPR SERVICE', pages: 2 },
-  海外公司注册服务协议: { title: 'OVERSEAS COMPANY REGISTRATION', pages: 3 },
-  产品合规服务协议: { title: 'PRODUCT COMPLIANCE SERVICE', pages: 2 },
-};
 
 export const DEMO_AGREEMENT_STATES = ['unread', 'read', 'signed', 'expired', 'revoked'] as const;
 export type DemoAgreementState = (typeof DEMO_AGREEMENT_STATES)[number];
@@ -38,8 +26,41 @@ const DEMO_PLAN: Record<DemoAgreementState, AgreementName> = {
 
 const SEED_CLIENT = { ip: '127.0.0.1', userAgent: 'KXT demo seed' };
 
+/** The demo customer's signer: the sandbox shows the codes sent to this number in the back office's message list. */
+export const DEMO_SIGNER = { signerName: '张伟', signerMobile: '13800138000' };
+
+const DEMO_TERMS: Record<AgreementName, { serviceName: string; price: string }> = {
+  知识产权服务协议: { serviceName: '商标注册及知识产权代理', price: '6,800.00' },
+  VAT服务协议: { serviceName: '欧盟及英国 VAT 税号注册与申报', price: '12,000.00' },
+  EPR服务协议: { serviceName: '德国及法国 EPR 注册与申报', price: '4,500.00' },
+  海外公司注册服务协议: { serviceName: '美国特拉华州公司注册', price: '9,800.00' },
+  产品合规服务协议: { serviceName: 'CE 认证及欧盟授权代表', price: '15,600.00' },
+};
+
 /**
- * A template (version 1, drawn pages) for every agreement name, and one agreement for the customer in each state
+ * The signed demo agreement's identity check, written as if the signer had confirmed a code: the seed cannot read
+ * the code it would send (only its hash is kept).
+ */
+async function confirmIdentityForDemo(db: Kysely<DB>, agreementId: number) {
+  const at = nowIso();
+  await db
+    .updateTable('agreements')
+    .set({
+      identity_code_sent_at: at,
+      identity_confirmed_at: at,
+      identity_ip: SEED_CLIENT.ip,
+      identity_user_agent: SEED_CLIENT.userAgent,
+      consent_version: CONSENT_VERSION,
+      consent_language: 'zh-CN',
+      consent_text: consentTexts()['zh-CN'],
+      consent_at: at,
+    })
+    .where('id', '=', agreementId)
+    .execute();
+}
+
+/**
+ * A text template (version 1, Chinese terms with merge fields) for every agreement name, and one agreement for the customer in each state
  * the page can meet: unread, read, signed (through the real signing path, so it has its signed page and PDF),
  * expired and revoked.
  */
@@ -50,26 +71,20 @@ export async function seedDemoAgreements(
   const full: AgreementDeps = { ...deps, countCache: deps.countCache ?? new CountCache() };
   const actor = { actorUserId: ids.adminUserId, ...SEED_CLIENT };
   for (const name of AGREEMENT_NAMES) {
-    const { title, pages } = TITLES[name];
-    const pageFileIds: string[] = [];
-    for (const [index, page] of demoAgreementPages(title, pages, DEFAULT_SIGNATURE_BOX).entries()) {
-      const stored = await storeFile(
-        full,
-        'agreement-page',
-        {
-          name: `${AGREEMENT_CODES[name]}-page-${index + 1}.png`,
-          content: encodeImage(page, 'image/png'),
-          truncated: false,
-        },
-        { userId: ids.adminUserId, customerId: null },
-      );
-      pageFileIds.push(stored.id);
-    }
-    await createTemplate(full, { agreementName: name, pageFileIds }, actor);
+    await createTemplate(full, { agreementName: name, ...DEMO_TEMPLATES[name] }, actor);
   }
 
   const create = (state: DemoAgreementState) =>
-    createAgreement(full, { customerId: ids.customerId, agreementName: DEMO_PLAN[state] }, actor);
+    createAgreement(
+      full,
+      {
+        customerId: ids.customerId,
+        agreementName: DEMO_PLAN[state],
+        ...DEMO_SIGNER,
+        ...DEMO_TERMS[DEMO_PLAN[state]],
+      },
+      actor,
+    );
 
   await create('unread');
 
@@ -80,6 +95,7 @@ export async function seedDemoAgreements(
   const signed = await create('signed');
   await agreementInfo(full, signed.code, SEED_CLIENT);
   await confirm(full, { code: signed.code, status: 1 }, SEED_CLIENT);
+  await confirmIdentityForDemo(deps.db, signed.id);
   const [upload] = await uploadSignature(
     full,
     signed.code,

@@ -1,13 +1,21 @@
+import { beijingTime } from '@kxt/contracts/seal';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { cjkFontSubset } from '../../lib/cjk-font.ts';
+import { translate } from '../../locales/translate.ts';
+import { type MessageKey, zhCN } from '../../locales/zh-CN.ts';
 import type { ImageMime } from './images.ts';
+import { type SealInput, sealPdf } from './seal/seal-pdf.ts';
+import type { SignerIdentityEvidence } from './signer-identity.ts';
 
 /**
  * What the signing proves, kept as JSON in the agreement row, attached to the PDF as evidence.json and printed on
- * its last page: which document (name, template version, the SHA-256 of every page image), who was sent it
- * (customer, link), what happened when (opened, read, signed), from where (IP, user agent) and the signature.
+ * its last page(s) in Chinese and English: which document (name, template version, the SHA-256 of every page image
+ * and of all of them before signing), between whom (customer and provider), who signed and how they were
+ * identified, what happened when (opened, read, signed), from where (IP, browser) and the signature.
  */
 export interface EvidenceRecord {
-  format: 'kxt-signature-evidence/1';
+  format: 'kxt-signature-evidence/2';
   agreement: {
     id: number;
     name: string;
@@ -16,6 +24,7 @@ export interface EvidenceRecord {
     templateVersion: number;
   };
   customer: { id: number; name: string };
+  provider: { name: string; nameEn: string };
   link: {
     /** The link with most of its code left out: the code still opens the signed agreement until it expires. */
     url: string;
@@ -26,6 +35,9 @@ export interface EvidenceRecord {
   };
   times: { openedAt: string | null; readAt: string | null; signedAt: string };
   signer: { ip: string; userAgent: string };
+  signerIdentity: SignerIdentityEvidence;
+  /** SHA-256 of the page images as shown to the signer, one after another, before the signature went on. */
+  documentSha256: string;
   pages: { pageNo: number; fileId: string; sha256: string; width: number; height: number }[];
   signature: { fileId: string; sha256: string; type: string; size: number; width: number; height: number };
   signedImage: { fileId: string; sha256: string; type: string; pageNo: number };
@@ -42,35 +54,42 @@ export interface PdfPageImage {
 const A4_WIDTH = 595.28;
 const A4_HEIGHT = 841.89;
 const MARGIN = 48;
+/** The labels' column on the evidence page; values start after it. */
+const LABEL_COLUMN = 170;
+const HASH_SIZE = 8;
 const INK = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.4, 0.4, 0.4);
 const ACCENT = rgb(0.031, 0.596, 0.631);
 
-/**
- * The PDF's standard fonts only encode Latin text, and no CJK font is shipped (a usable one is 8–16 MB), so the
- * evidence page prints ASCII: a value with other characters is replaced by a pointer to where it is kept in full
- * (the document title, the attached evidence.json and the database record).
- */
-export function printable(value: string): string {
-  return /^[\x20-\x7e]*$/.test(value) ? value : 'name in Chinese: see the document title and evidence.json';
-}
+/** Characters every evidence page can need besides its own values: printable ASCII and the layout's signs. */
+const ALWAYS = `${Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('')}–—·、，。：；（）`;
+const EVIDENCE_KEYS = (Object.keys(zhCN) as MessageKey[]).filter((key) => key.startsWith('seal.evidence.'));
 
-/** Replaces characters the standard fonts cannot encode, for free text such as a user agent. */
-const ascii = (value: string) => value.replace(/[^\x20-\x7e]/g, '?');
+const zh = (key: MessageKey, params?: Record<string, string | number>) => translate('zh-CN', key, params);
+const en = (key: MessageKey, params?: Record<string, string | number>) => translate('en-US', key, params);
+/** A label in both languages, Chinese first. */
+const both = (key: MessageKey, params?: Record<string, string | number>) =>
+  `${zh(key, params)}  ${en(key, params)}`;
+const orNotRecorded = (value: string | null | undefined) => value || both('seal.evidence.notRecorded');
+const time = (iso: string | null | undefined) => (iso ? beijingTime(iso) : both('seal.evidence.notRecorded'));
 
 /**
  * The signed agreement: every page image in order (the last one is the page with the signature in place), then
- * the evidence page(s). The evidence is also attached as evidence.json, and the title carries the names in full.
- * Dates inside the file are the signing time, so the same inputs always give the same bytes.
+ * the evidence page(s), sealed by the platform (seal/seal-pdf.ts). The evidence is also attached as evidence.json.
+ * Dates inside the file are the signing time, so the same inputs always give the same bytes (without a time stamp).
  */
-export async function buildSignedPdf(pages: PdfPageImage[], evidence: EvidenceRecord): Promise<Uint8Array> {
+export async function buildSignedPdf(
+  pages: PdfPageImage[],
+  evidence: EvidenceRecord,
+  seal: SealInput & { verifyUrl: string },
+): Promise<{ bytes: Uint8Array; sealedContentSha256: string }> {
   const signedAt = new Date(evidence.times.signedAt);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${evidence.agreement.name} - ${evidence.customer.name}`);
   pdf.setSubject(`Signed agreement #${evidence.agreement.id} with its signature evidence record`);
   pdf.setAuthor(evidence.customer.name);
-  pdf.setCreator('KXT platform');
-  pdf.setProducer('KXT platform (pdf-lib)');
+  pdf.setCreator(seal.name);
+  pdf.setProducer(`${seal.name} (pdf-lib)`);
   pdf.setCreationDate(signedAt);
   pdf.setModificationDate(signedAt);
 
@@ -82,72 +101,101 @@ export async function buildSignedPdf(pages: PdfPageImage[], evidence: EvidenceRe
     page.drawImage(embedded, { x: 0, y: 0, width: A4_WIDTH, height });
   }
 
-  await drawEvidence(pdf, evidence, pages.length);
+  await drawEvidence(pdf, evidence, pages.length, seal.verifyUrl);
   await pdf.attach(new TextEncoder().encode(JSON.stringify(evidence, null, 2)), 'evidence.json', {
     mimeType: 'application/json',
     description: 'Signature evidence record',
     creationDate: signedAt,
     modificationDate: signedAt,
   });
-  return pdf.save();
+  return sealPdf(pdf, seal, signedAt);
 }
 
-async function drawEvidence(pdf: PDFDocument, evidence: EvidenceRecord, agreementPages: number) {
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const mono = await pdf.embedFont(StandardFonts.Courier);
+/**
+ * Noto Sans SC cut down to the characters this page prints (lib/cjk-font.ts), so Chinese names, the consent text
+ * and the labels show as themselves; hashes use Courier, whose digits line up.
+ */
+async function evidenceFonts(pdf: PDFDocument, evidence: EvidenceRecord, verifyUrl: string) {
+  pdf.registerFontkit(fontkit);
+  const labels = EVIDENCE_KEYS.map((key) => `${zh(key)}${en(key)}`).join('');
+  const text = `${ALWAYS}${labels}${JSON.stringify(evidence)}${verifyUrl}`;
+  const [regularBytes, boldBytes] = await Promise.all([
+    cjkFontSubset('regular', text),
+    cjkFontSubset('bold', text),
+  ]);
+  // Already subset by HarfBuzz (fontkit's subsetting breaks these fonts); no ligatures, so copied text stays text.
+  const options = { subset: false, features: { liga: false } };
+  return {
+    regular: await pdf.embedFont(regularBytes, options),
+    bold: await pdf.embedFont(boldBytes, options),
+    mono: await pdf.embedFont(StandardFonts.Courier),
+  };
+}
+
+async function drawEvidence(
+  pdf: PDFDocument,
+  evidence: EvidenceRecord,
+  agreementPages: number,
+  verifyUrl: string,
+) {
+  const { regular, bold, mono } = await evidenceFonts(pdf, evidence, verifyUrl);
+  const identity = evidence.signerIdentity;
   const writer = new PageWriter(pdf, regular);
 
-  writer.text('Signature evidence record', bold, 18, ACCENT);
-  writer.text(
-    `Agreement #${evidence.agreement.id}, signed ${evidence.times.signedAt}. Pages 1-${agreementPages} of this file are the agreement as shown to the signer; page ${agreementPages} carries the signature in place.`,
-    regular,
-    9,
-    MUTED,
-  );
-  writer.gap(8);
+  writer.text(zh('seal.evidence.title'), bold, 18, ACCENT);
+  writer.text(en('seal.evidence.title'), bold, 12, ACCENT);
+  writer.gap(4);
+  writer.text(zh('seal.evidence.intro', { pages: agreementPages }), regular, 8.5, MUTED);
+  writer.text(en('seal.evidence.intro', { pages: agreementPages }), regular, 8.5, MUTED);
+  writer.gap(4);
 
-  writer.heading('Document', bold);
-  writer.field('Agreement', `${evidence.agreement.nameEn} - ${printable(evidence.agreement.name)}`);
+  writer.heading(both('seal.evidence.document'), bold);
+  writer.field(both('seal.evidence.agreementNo'), `#${evidence.agreement.id}`);
   writer.field(
-    'Template',
-    `version ${evidence.agreement.templateVersion} (template #${evidence.agreement.templateId})`,
+    both('seal.evidence.agreementName'),
+    `${evidence.agreement.name}  ${evidence.agreement.nameEn}`,
   );
-  writer.field('Customer', `#${evidence.customer.id} - ${printable(evidence.customer.name)}`);
-
-  writer.heading('Link', bold);
-  writer.field('Signing link', evidence.link.url);
-  writer.field('SHA-256 of link code', evidence.link.codeSha256, mono);
+  const version = { version: evidence.agreement.templateVersion, template: evidence.agreement.templateId };
   writer.field(
-    'Created',
-    `${evidence.link.createdAt}${evidence.link.createdBy ? ` by ${ascii(evidence.link.createdBy)}` : ''}`,
+    both('seal.evidence.templateVersion'),
+    `${zh('seal.evidence.templateVersionValue', version)}  ${en('seal.evidence.templateVersionValue', version)}`,
   );
-  writer.field('Expires', evidence.link.expiresAt);
+  writer.field(both('seal.evidence.customer'), evidence.customer.name);
+  writer.field(both('seal.evidence.provider'), `${evidence.provider.name}  ${evidence.provider.nameEn}`);
 
-  writer.heading('Signing (UTC)', bold);
-  writer.field('Link first opened', evidence.times.openedAt ?? '-');
-  writer.field('Agreement read', evidence.times.readAt ?? '-');
-  writer.field('Agreement signed', evidence.times.signedAt);
-  writer.field('Signer IP address', ascii(evidence.signer.ip));
-  writer.field('Signer user agent', ascii(evidence.signer.userAgent) || '-');
-
-  writer.heading('Integrity (SHA-256)', bold);
-  for (const page of evidence.pages) {
-    writer.field(`Page ${page.pageNo} image (${page.width}x${page.height})`, page.sha256, mono);
-  }
+  writer.heading(both('seal.evidence.signer'), bold);
+  writer.field(both('seal.evidence.signerName'), orNotRecorded(identity.signerName));
+  writer.field(both('seal.evidence.mobile'), orNotRecorded(identity.maskedMobile));
+  const checked = identity.codeSentAt || identity.codeConfirmedAt;
+  const check = { sent: time(identity.codeSentAt), confirmed: time(identity.codeConfirmedAt) };
   writer.field(
-    `Signature image (${evidence.signature.width}x${evidence.signature.height}, ${evidence.signature.size} bytes)`,
-    evidence.signature.sha256,
-    mono,
+    both('seal.evidence.identityCheck'),
+    checked
+      ? `${zh('seal.evidence.identityCheckValue', check)}\n${en('seal.evidence.identityCheckValue', check)}`
+      : both('seal.evidence.notRecorded'),
   );
-  writer.field(`Signed page ${evidence.signedImage.pageNo} image`, evidence.signedImage.sha256, mono);
+  writer.field(both('seal.evidence.consent'), orNotRecorded(identity.consentText));
+  writer.field(both('seal.evidence.consentAt'), time(identity.consentAt));
+  writer.field(both('seal.evidence.ip'), orNotRecorded(evidence.signer.ip));
+  writer.field(both('seal.evidence.browser'), orNotRecorded(evidence.signer.userAgent));
+
+  writer.heading(both('seal.evidence.times'), bold);
+  writer.field(both('seal.evidence.linkCreated'), time(evidence.link.createdAt));
+  writer.field(both('seal.evidence.linkExpires'), time(evidence.link.expiresAt));
+  writer.field(both('seal.evidence.opened'), time(evidence.times.openedAt));
+  writer.field(both('seal.evidence.read'), time(evidence.times.readAt));
+  writer.field(both('seal.evidence.signed'), time(evidence.times.signedAt));
+
+  writer.heading(both('seal.evidence.integrity'), bold);
+  // 64 hex digits of Courier fit the value column at this size.
+  const hash = (label: string, value: string) => writer.field(label, value, mono, HASH_SIZE);
+  hash(both('seal.evidence.documentBefore'), evidence.documentSha256);
+  for (const page of evidence.pages) hash(both('seal.evidence.page', { page: page.pageNo }), page.sha256);
+  hash(both('seal.evidence.signatureImage'), evidence.signature.sha256);
+  hash(both('seal.evidence.signedPage', { page: evidence.signedImage.pageNo }), evidence.signedImage.sha256);
   writer.gap(6);
-  writer.text(
-    'This PDF file as a whole: its SHA-256 cannot be printed inside the file it covers. It is computed when the file is written and kept in the platform\'s append-only audit log (action "agreement.sign") and in the agreement record; compute the SHA-256 of this file and compare. The same evidence is attached to this file as evidence.json, with names in full.',
-    regular,
-    8.5,
-    MUTED,
-  );
+  writer.text(zh('seal.evidence.sealNote', { verifyUrl }), regular, 8.5, MUTED);
+  writer.text(en('seal.evidence.sealNote', { verifyUrl }), regular, 8.5, MUTED);
 }
 
 /** Writes lines top-down, wrapping long values and starting a new A4 page when one is full. */
@@ -169,29 +217,66 @@ class PageWriter {
   }
 
   heading(label: string, font: PDFFont) {
+    this.#keep(60);
     this.gap(8);
     this.text(label, font, 11.5, INK);
     this.gap(2);
   }
 
   text(value: string, font: PDFFont, size: number, color = INK, indent = 0) {
-    for (const line of wrap(value, font, size, this.#width - indent)) {
-      this.#line(line, font, size, color, indent);
+    for (const paragraph of value.split('\n')) {
+      for (const line of wrap(paragraph, font, size, this.#width - indent)) {
+        this.#line(line, font, size, color, indent);
+      }
     }
   }
 
-  field(label: string, value: string, valueFont: PDFFont = this.regular) {
-    this.text(label, this.regular, 8.5, MUTED);
-    this.text(value, valueFont, 9.5, INK, 10);
-    this.gap(3);
+  /** A label (both languages, muted) in a left column and its value beside it, wrapped in the rest of the line. */
+  field(label: string, value: string, valueFont: PDFFont = this.regular, valueSize = 9) {
+    const labelLines = label.split(/ {2}/).flatMap((part) => wrap(part, this.regular, 7.5, LABEL_COLUMN - 8));
+    const valueLines = value
+      .split('\n')
+      .flatMap((part) => wrap(part, valueFont, valueSize, this.#width - LABEL_COLUMN));
+    const valueLine = valueSize * 1.35;
+    // The label's first line sits on the value's first baseline.
+    const labelHeight = valueLine + (labelLines.length - 1) * 7.5 * 1.3;
+    const valueHeight = valueLines.length * valueLine;
+    this.#keep(Math.max(labelHeight, valueHeight) + 3);
+    const top = this.#y;
+    labelLines.forEach((line, index) => {
+      this.#page.drawText(line, {
+        x: MARGIN,
+        y: top - valueLine - 7.5 * 1.3 * index,
+        size: 7.5,
+        font: this.regular,
+        color: MUTED,
+      });
+    });
+    valueLines.forEach((line, index) => {
+      this.#page.drawText(line, {
+        x: MARGIN + LABEL_COLUMN,
+        y: top - valueLine * (index + 1),
+        size: valueSize,
+        font: valueFont,
+        color: INK,
+      });
+    });
+    this.#y = top - Math.max(labelHeight, valueHeight) - 3;
+  }
+
+  /** Starts a new page unless `points` are left, so a label does not end a page without its value. */
+  #keep(points: number) {
+    if (this.#y - points < MARGIN) this.#newPage();
+  }
+
+  #newPage() {
+    this.#page = this.pdf.addPage([A4_WIDTH, A4_HEIGHT]);
+    this.#y = A4_HEIGHT - MARGIN;
   }
 
   #line(text: string, font: PDFFont, size: number, color: ReturnType<typeof rgb>, indent: number) {
     const height = size * 1.35;
-    if (this.#y - height < MARGIN) {
-      this.#page = this.pdf.addPage([A4_WIDTH, A4_HEIGHT]);
-      this.#y = A4_HEIGHT - MARGIN;
-    }
+    if (this.#y - height < MARGIN) this.#newPage();
     this.#y -= height;
     this.#page.drawText(text, { x: MARGIN + indent, y: this.#y, size, font, color });
   }

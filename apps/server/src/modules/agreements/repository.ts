@@ -22,10 +22,12 @@ export async function insertTemplate(
     .values(template)
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto('agreement_template_pages')
-    .values(pages.map((page) => ({ ...page, template_id: id })))
-    .execute();
+  if (pages.length > 0) {
+    await db
+      .insertInto('agreement_template_pages')
+      .values(pages.map((page) => ({ ...page, template_id: id })))
+      .execute();
+  }
   return id;
 }
 
@@ -88,6 +90,42 @@ export function templatePages(db: Kysely<DB>, templateIds: number[]) {
     .where('p.template_id', 'in', templateIds)
     .orderBy('p.template_id')
     .orderBy('p.page_no')
+    .execute();
+}
+
+/**
+ * The pages an agreement shows: its own (a text template rendered with its merge values) or else its template's,
+ * in order, with their files' metadata.
+ */
+export async function agreementPages(db: Kysely<DB>, agreement: { id: number; template_id: number }) {
+  const own = await db
+    .selectFrom('agreement_pages as p')
+    .innerJoin('files', 'files.id', 'p.file_id')
+    .select([
+      'p.page_no',
+      'p.file_id',
+      'p.width',
+      'p.height',
+      'files.sha256',
+      'files.mime_type',
+      'files.storage_key',
+    ])
+    .where('p.agreement_id', '=', agreement.id)
+    .orderBy('p.page_no')
+    .execute();
+  if (own.length > 0) return own.map((page) => ({ ...page, template_id: agreement.template_id }));
+  return templatePages(db, [agreement.template_id]);
+}
+
+export async function insertAgreementPages(
+  db: Kysely<DB>,
+  agreementId: number,
+  pages: { page_no: number; file_id: string; width: number; height: number }[],
+) {
+  if (pages.length === 0) return;
+  await db
+    .insertInto('agreement_pages')
+    .values(pages.map((page) => ({ ...page, agreement_id: agreementId })))
     .execute();
 }
 
@@ -179,13 +217,23 @@ export function findUpload(db: Kysely<DB>, agreementId: number, fileId: string) 
     .executeTakeFirst();
 }
 
-/** Whether a file belongs to an agreement: a page of its template, its signed page or a signature sent through its link. */
+/**
+ * Whether a file belongs to an agreement: one of its own pages, a page of its template, its signed page or a
+ * signature sent through its link.
+ */
 export async function isAgreementFile(
   db: Kysely<DB>,
   agreement: { id: number; template_id: number; signed_image_file_id: string | null },
   fileId: string,
 ): Promise<boolean> {
   if (agreement.signed_image_file_id === fileId) return true;
+  const own = await db
+    .selectFrom('agreement_pages')
+    .select('page_no')
+    .where('agreement_id', '=', agreement.id)
+    .where('file_id', '=', fileId)
+    .executeTakeFirst();
+  if (own) return true;
   const page = await db
     .selectFrom('agreement_template_pages')
     .select('page_no')
@@ -285,6 +333,8 @@ type RowSource = Pick<
   | 'opened_at'
   | 'read_at'
   | 'signed_at'
+  | 'signer_name'
+  | 'code_locked_at'
 >;
 
 export function toAgreementRow(row: RowSource, now: string): AgreementRow {
@@ -304,5 +354,7 @@ export function toAgreementRow(row: RowSource, now: string): AgreementRow {
     openedAt: row.opened_at,
     readAt: row.read_at,
     signedAt: row.signed_at,
+    signerName: row.signer_name,
+    identityLocked: row.code_locked_at !== null,
   };
 }

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
+import { reissueAgreement } from './identity.ts';
 import {
   agreementDetail,
   agreementList,
@@ -125,6 +126,24 @@ export async function agreementRoutes(app: FastifyInstance) {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(ctx.storage.read(file.storage_key));
+    },
+  );
+
+  routes.post(
+    '/api/admin/agreements/:id/reissue',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['agreements'],
+        summary:
+          "Reopen a link locked by five wrong codes: the signer's count starts again, earlier codes stop working",
+        params: idParams,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await reissueAgreement(ctx, request.params.id, actorOf(request));
+      return ok(null, request.t('ok'));
     },
   );
 

@@ -2,7 +2,10 @@ import {
   agreementInfo as agreementInfoSchema,
   confirmBody,
   getInfoBody,
+  sendCodeBody,
+  sendCodeResult,
   signatureUploadResult,
+  verifyCodeBody,
 } from '@kxt/contracts/agreements';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { FILE_PURPOSES } from '@kxt/contracts/files';
@@ -16,7 +19,8 @@ import { ok } from '../../lib/envelope.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
 import { formatBytes } from '../../locales/translate.ts';
 import type { IncomingFile } from '../files/service.ts';
-import { agreementInfo, confirm, fileForLink, uploadSignature } from './signing.ts';
+import { sendSignCode, verifySignCode } from './identity.ts';
+import { agreementForLink, agreementInfo, confirm, fileForLink, uploadSignature } from './signing.ts';
 
 /**
  * Requests a minute per client address and per link code. The code is 192 random bits, so these do not guard
@@ -25,6 +29,9 @@ import { agreementInfo, confirm, fileForLink, uploadSignature } from './signing.
  */
 const LIMITS = {
   getInfo: { perIp: 60, perCode: 30 },
+  // The code's own limits (a minute apart, five an hour, five wrong) are in identity.ts; these bound the calls.
+  sendCode: { perIp: 20, perCode: 10 },
+  verifyCode: { perIp: 30, perCode: 10 },
   confirm: { perIp: 30, perCode: 10 },
   upload: { perIp: 20, perCode: 6 },
   // A page loads every agreement page image through this.
@@ -64,7 +71,49 @@ export async function signRoutes(app: FastifyInstance) {
     confirm: perCode('confirm'),
     upload: perCode('upload'),
     file: perCode('file'),
+    sendCode: perCode('sendCode'),
+    verifyCode: perCode('verifyCode'),
   };
+
+  routes.post(
+    '/api/kxt/sendCode',
+    {
+      config: publicRoute('sendCode'),
+      schema: {
+        tags: ['signing'],
+        summary:
+          "Send a one-time code by SMS to the agreement's signer (one a minute, five an hour per link)",
+        body: sendCodeBody,
+        response: { 200: dataEnvelope(sendCodeResult) },
+      },
+    },
+    async (request) => {
+      await limitCode.sendCode(request, request.body.code);
+      const row = await agreementForLink(ctx, request.body.code);
+      const result = await sendSignCode(ctx, row, clientInfo(request), request.locale);
+      return ok(result, request.t('ok'));
+    },
+  );
+
+  routes.post(
+    '/api/kxt/verifyCode',
+    {
+      config: publicRoute('verifyCode'),
+      schema: {
+        tags: ['signing'],
+        summary:
+          'Confirm the code and consent to sign electronically; the pad opens after this. Five wrong codes lock the link',
+        body: verifyCodeBody,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await limitCode.verifyCode(request, request.body.code);
+      const row = await agreementForLink(ctx, request.body.code);
+      await verifySignCode(ctx, row, request.body, clientInfo(request));
+      return ok(null, request.t('ok'));
+    },
+  );
 
   routes.post(
     '/api/kxt/getInfo',

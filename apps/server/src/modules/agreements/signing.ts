@@ -21,6 +21,7 @@ import { detectMimeType } from '../files/detect.ts';
 import { type IncomingFile, storeFile } from '../files/service.ts';
 import { publishEvent } from '../notifications/events.ts';
 import type { EvidenceRecord } from './evidence-pdf.ts';
+import { assertIdentityConfirmed, CONSENT_VERSION, consentTexts, maskMobile } from './identity.ts';
 import {
   type Bitmap,
   decodeImage,
@@ -34,15 +35,17 @@ import {
 } from './images.ts';
 import {
   advanceAgreement,
+  agreementPages,
   findAgreementByCode,
   findAgreementDetail,
   findUpload,
   insertUpload,
   isAgreementFile,
   markOpened,
-  templatePages,
 } from './repository.ts';
+import { sealInput } from './seal/seal-input.ts';
 import { type AgreementDeps, parseSignatureBox } from './service.ts';
+import { loadSignerIdentity } from './signer-identity.ts';
 import { readStoredFile, removeGeneratedFiles, storeGeneratedFile } from './stored-files.ts';
 
 type AgreementRecord = Selectable<AgreementsTable>;
@@ -88,9 +91,7 @@ export async function agreementInfo(
       }
     });
   }
-  const pages = (await templatePages(deps.db, [row.template_id])).map((page) =>
-    publicFileUrl(page.file_id, code),
-  );
+  const pages = (await agreementPages(deps.db, row)).map((page) => publicFileUrl(page.file_id, code));
   const signed = row.status === AGREEMENT_STATUS.signed && row.signed_image_file_id;
   return {
     agreementName: row.agreement_name,
@@ -99,6 +100,13 @@ export async function agreementInfo(
     confirmFile: signed ? publicFileUrl(signed, code) : (pages.at(-1) ?? ''),
     pages,
     signedAt: row.signed_at,
+    signer: {
+      name: row.signer_name ?? '',
+      maskedMobile: maskMobile(row.signer_mobile),
+      confirmed: row.identity_confirmed_at !== null,
+      locked: row.code_locked_at !== null,
+    },
+    consent: { version: CONSENT_VERSION, text: consentTexts() },
   };
 }
 
@@ -134,6 +142,7 @@ export async function confirm(deps: AgreementDeps, body: ConfirmBody, client: Cl
   }
   if (row.status === AGREEMENT_STATUS.signed) throw conflict('agreement.alreadySigned');
   if (row.status !== AGREEMENT_STATUS.read) throw conflict('agreement.notRead');
+  assertIdentityConfirmed(row);
   const fileId = uploadedFileId(body.url);
   const upload = fileId ? await findUpload(deps.db, row.id, fileId) : undefined;
   if (!upload)
@@ -162,6 +171,7 @@ export async function uploadSignature(
 ): Promise<SignatureUploadResult> {
   const row = await agreementForLink(deps, code);
   if (row.status === AGREEMENT_STATUS.signed) throw conflict('agreement.alreadySigned');
+  assertIdentityConfirmed(row);
   const rules = FILE_PURPOSES.signature;
   if (file.truncated || file.content.byteLength > rules.maxBytes) {
     throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(rules.maxBytes) });
@@ -228,7 +238,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
   const signedAt = nowIso();
   const detail = await findAgreementDetail(deps.db, row.id);
   if (!detail) throw notFound();
-  const pages = await templatePages(deps.db, [row.template_id]);
+  const pages = await agreementPages(deps.db, row);
   const last = pages.at(-1);
   if (!last) throw new HttpError(500, 'internal');
   const box = parseSignatureBox(detail.signature_box);
@@ -268,8 +278,9 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
       customerId: row.customer_id,
     });
     generated.push(signedImage);
+    const identity = await loadSignerIdentity(deps.db, row.id, client);
     const evidence: EvidenceRecord = {
-      format: 'kxt-signature-evidence/1',
+      format: 'kxt-signature-evidence/2',
       agreement: {
         id: row.id,
         name: row.agreement_name,
@@ -278,6 +289,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         templateVersion: detail.template_version,
       },
       customer: { id: row.customer_id, name: detail.customer_name },
+      provider: { name: translate('zh-CN', 'report.product'), nameEn: translate('en-US', 'report.product') },
       link: {
         url: `${SIGN_PATH}?code=${row.code.slice(0, 6)}...`,
         codeSha256: sha256Hex(row.code),
@@ -286,7 +298,9 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         expiresAt: row.expires_at,
       },
       times: { openedAt: row.opened_at, readAt: row.read_at, signedAt },
-      signer: { ip: client.ip, userAgent: client.userAgent },
+      signer: { ip: identity.ip ?? client.ip, userAgent: identity.userAgent ?? client.userAgent },
+      signerIdentity: identity,
+      documentSha256: sha256Hex(Buffer.concat(pageBytes)),
       pages: pages.map((page) => ({
         pageNo: page.page_no,
         fileId: page.file_id,
@@ -309,7 +323,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         pageNo: last.page_no,
       },
     };
-    const pdfBytes = await runOffLoop<typeof import('./evidence-pdf.ts'), 'buildSignedPdf'>(
+    const sealed = await runOffLoop<typeof import('./evidence-pdf.ts'), 'buildSignedPdf'>(
       EVIDENCE_PDF_MODULE,
       'buildSignedPdf',
       pages.map((page, index) => ({
@@ -319,12 +333,13 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         height: page.height,
       })),
       evidence,
+      sealInput(),
     );
     const pdf = await storeGeneratedFile(deps, {
       purpose: 'agreement-signed-pdf',
       name: `agreement-${row.id}-signed.pdf`,
       mimeType: 'application/pdf',
-      content: pdfBytes,
+      content: sealed.bytes,
       customerId: row.customer_id,
     });
     generated.push(pdf);
@@ -342,6 +357,7 @@ async function sign(deps: AgreementDeps, row: AgreementRecord, upload: FileRow, 
         signed_image_sha256: signedImage.sha256,
         signed_pdf_file_id: pdf.id,
         signed_pdf_sha256: pdf.sha256,
+        sealed_content_sha256: sealed.sealedContentSha256,
         evidence: JSON.stringify(evidence),
       });
       if (!moved) return false;

@@ -75,9 +75,37 @@ export async function createAgreement(
   customer: number,
   agreementName = '知识产权服务协议',
 ): Promise<{ id: number; code: string; url: string; expiresAt: string }> {
-  const response = await staff.post('/api/admin/agreements', { customerId: customer, agreementName });
+  const response = await staff.post('/api/admin/agreements', {
+    customerId: customer,
+    agreementName,
+    ...TEST_SIGNER,
+  });
   if (response.statusCode !== 200) throw new Error(`agreement failed: ${response.body}`);
   return response.json().data;
+}
+
+export const TEST_SIGNER = { signerName: '李娜', signerMobile: '13912345678' };
+
+/** The code last sent for an agreement, as the SMS sandbox's message shows it. */
+export async function lastSentCode(t: TestApp, agreementId: number): Promise<string> {
+  const job = await t.ctx.db
+    .selectFrom('outbox_jobs')
+    .select('payload')
+    .where('key', 'like', `sign-code:${agreementId}:%`)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const code = /\d{6}/.exec((JSON.parse(job.payload) as { text: string }).text)?.[0];
+  if (!code) throw new Error('no code in the message');
+  return code;
+}
+
+/** Sends a code and confirms it with consent, as the page does before the pad opens. */
+export async function confirmIdentity(t: TestApp, agreement: { id: number; code: string }) {
+  const s = signer(t);
+  const sent = await s.sendCode(agreement.code);
+  if (sent.statusCode !== 200) throw new Error(`send code failed: ${sent.body}`);
+  const verified = await s.verifyCode(agreement.code, await lastSentCode(t, agreement.id));
+  if (verified.statusCode !== 200) throw new Error(`verify code failed: ${verified.body}`);
 }
 
 /** The signer: no login, no CSRF token, like a phone opening the link. */
@@ -89,6 +117,16 @@ export function signer(t: TestApp) {
     client,
     getInfo: (code: string) => post('/api/kxt/getInfo', { code }),
     confirm: (body: Record<string, unknown>) => post('/api/kxt/confirm', body),
+    sendCode: (code: string) => post('/api/kxt/sendCode', { code }),
+    verifyCode: (code: string, otp: string, extra: Record<string, unknown> = {}) =>
+      post('/api/kxt/verifyCode', {
+        code,
+        otp,
+        consent: true,
+        consentVersion: 'v1',
+        language: 'zh-CN',
+        ...extra,
+      }),
     upload: (
       code: string | undefined,
       content: Uint8Array,
@@ -105,4 +143,26 @@ export function signer(t: TestApp) {
         ]),
       }),
   };
+}
+
+/**
+ * Opens, reads, confirms the signer's code and signs an agreement through its link, as the signing page does; returns
+ * the signed PDF's bytes.
+ */
+export async function signThroughLink(t: TestApp, staff: TestClient, code: string): Promise<Buffer> {
+  const row = await t.ctx.db
+    .selectFrom('agreements')
+    .select('id')
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const s = signer(t);
+  await s.getInfo(code);
+  await s.confirm({ code, status: 1 });
+  await confirmIdentity(t, { id: row.id, code });
+  const upload = await s.upload(code, SIGNATURES.png());
+  if (upload.statusCode !== 200) throw new Error(`signature upload failed: ${upload.body}`);
+  const signed = await s.confirm({ code, status: 2, url: upload.json().data[0].url });
+  if (signed.statusCode !== 200) throw new Error(`signing failed: ${signed.body}`);
+  const detail = (await staff.get(`/api/admin/agreements/${row.id}`)).json().data;
+  return (await staff.get(detail.signedPdfUrl)).rawPayload;
 }

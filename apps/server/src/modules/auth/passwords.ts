@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id (the library's default algorithm) with OWASP's minimum cost: 19 MiB, 2 passes, 1 lane. */
@@ -19,3 +20,10 @@ export async function spendVerifyTime(password: string): Promise<void> {
   decoyHash ??= hashPassword('decoy-password-for-timing');
   await verifyPassword(await decoyHash, password);
 }
+
+/**
+ * A hash no password matches (of 256 random bits nobody keeps): an account waiting for its set-password link, or
+ * whose password an admin reset. It is a real argon2 hash, so a login against it takes the usual time.
+ */
+export const unusablePasswordHash = (): Promise<string> =>
+  hashPassword(randomBytes(32).toString('base64url'));

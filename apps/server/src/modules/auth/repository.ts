@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { randomToken } from '../../lib/tokens.ts';
 
 export async function insertSession(
   db: Kysely<DB>,
@@ -10,12 +11,17 @@ export async function insertSession(
     expiresAt: string;
     ip: string;
     userAgent: string;
+    /** Set when the second factor was passed with the login (never, today) or is not owed. */
+    secondFactorAt?: string | null;
   },
-) {
+): Promise<string> {
+  const publicId = randomToken(16);
   await db
     .insertInto('sessions')
     .values({
       token_hash: session.tokenHash,
+      public_id: publicId,
+      second_factor_at: session.secondFactorAt ?? null,
       user_id: session.userId,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
@@ -23,6 +29,7 @@ export async function insertSession(
       user_agent: session.userAgent.slice(0, 500),
     })
     .execute();
+  return publicId;
 }
 
 /** A live session of an enabled user. */
@@ -30,7 +37,14 @@ export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: string) 
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at'])
+    .select([
+      'sessions.user_id',
+      'sessions.expires_at',
+      'sessions.public_id',
+      'sessions.second_factor_at',
+      'users.role',
+      'users.totp_confirmed_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .where('users.disabled', '=', 0)
@@ -72,4 +86,9 @@ export async function insertFailures(db: Kysely<DB>, keys: string[], at: string)
 
 export async function deleteFailuresBefore(db: Kysely<DB>, before: string) {
   await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+}
+
+/** Records that the session passed the second factor. */
+export async function markSecondFactorPassed(db: Kysely<DB>, publicId: string, at: string) {
+  await db.updateTable('sessions').set({ second_factor_at: at }).where('public_id', '=', publicId).execute();
 }

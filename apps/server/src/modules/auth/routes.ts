@@ -47,7 +47,7 @@ export async function authRoutes(app: FastifyInstance) {
   routes.post(
     '/api/auth/logout',
     {
-      config: { access: 'public' },
+      config: { access: 'public', allowPendingSecondFactor: true },
       schema: {
         tags: ['auth'],
         summary: 'Log out; ends the session',
@@ -65,6 +65,7 @@ export async function authRoutes(app: FastifyInstance) {
   routes.get(
     '/api/auth/me',
     {
+      config: { allowPendingSecondFactor: true },
       schema: { tags: ['auth'], summary: 'The logged-in user', response: { 200: dataEnvelope(currentUser) } },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { CurrentUser, LoginBody } from '@kxt/contracts/auth';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB, UserRow } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../http-error.ts';
 import { DAY, isoAfter, isoBefore, MINUTE, nowIso } from '../../lib/time.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
@@ -14,6 +14,7 @@ import {
   insertFailures,
   insertSession,
 } from './repository.ts';
+import { pendingSecondFactor } from './second-factor-state.ts';
 
 export const SESSION_TTL_MS = 7 * DAY;
 /** A session used within this long of its creation or last extension is not written to again. */
@@ -49,19 +50,30 @@ export async function login(db: Kysely<DB>, body: LoginBody, client: ClientInfo)
     throw new HttpError(401, 'badCredentials');
   }
   if (user.disabled) throw new HttpError(403, 'userDisabled');
+  return openSession(db, user, client);
+}
 
+/**
+ * Opens a session for a user whose password was just checked or set; it owes the second factor when the user has
+ * one or must have one (see `pendingSecondFactor`).
+ */
+export async function openSession(
+  db: Kysely<DB>,
+  user: Pick<UserRow, 'id' | 'role' | 'totp_confirmed_at'>,
+  client: ClientInfo,
+) {
   const token = randomToken();
-  const createdAt = nowIso();
   await insertSession(db, {
     tokenHash: sha256Hex(token),
     userId: user.id,
-    createdAt,
+    createdAt: nowIso(),
     expiresAt: isoAfter(SESSION_TTL_MS),
     ...client,
   });
   const current = await findCurrentUser(db, user.id);
   if (!current) throw unauthorized();
-  return { token, user: current };
+  const pending = pendingSecondFactor(user, { second_factor_at: null });
+  return { token, user: { ...current, pendingSecondFactor: pending } };
 }
 
 async function rejectAfterDecoy(password: string): Promise<false> {
@@ -75,6 +87,8 @@ export async function logout(db: Kysely<DB>, token: string) {
 
 export interface ResolvedSession {
   user: CurrentUser;
+  /** The session's public id (what session lists show). */
+  sessionId: string;
   /** Set when the session was extended and the cookie should be sent again. */
   renewedUntil?: string;
 }
@@ -84,13 +98,15 @@ export async function resolveSession(db: Kysely<DB>, token: string): Promise<Res
   const tokenHash = sha256Hex(token);
   const session = await findLiveSession(db, tokenHash, nowIso());
   if (!session) return undefined;
-  const user = await findCurrentUser(db, session.user_id);
-  if (!user) return undefined;
+  const current = await findCurrentUser(db, session.user_id);
+  if (!current) return undefined;
+  const user = { ...current, pendingSecondFactor: pendingSecondFactor(session, session) };
+  const sessionId = session.public_id;
   const fresh = isoAfter(SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS);
   if (session.expires_at < fresh) {
     const renewedUntil = isoAfter(SESSION_TTL_MS);
     await extendSession(db, tokenHash, renewedUntil);
-    return { user, renewedUntil };
+    return { user, sessionId, renewedUntil };
   }
-  return { user };
+  return { user, sessionId };
 }

@@ -1,4 +1,5 @@
-import { customerListQuery, customerPatch, customerRow } from '@kxt/contracts/customers';
+import { verifyCompanyBody } from '@kxt/contracts/accounts';
+import { customerExportQuery, customerListQuery, customerPatch, customerRow } from '@kxt/contracts/customers';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -7,7 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
-import { customerList, patchCustomer } from './service.ts';
+import { sendExport } from '../../lib/export/send.ts';
+import { CUSTOMER_EXPORT } from './export.ts';
+import { customerExport, customerList, patchCustomer } from './service.ts';
+import { VERIFIER_ROLES, verifyCompany } from './verification.ts';
 
 export async function customerRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -30,6 +34,28 @@ export async function customerRoutes(app: FastifyInstance) {
     },
   );
 
+  routes.get(
+    '/api/admin/customers/export',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['customers'],
+        summary: 'The list (its filters and sort, or the selected ids) as an .xlsx or CSV file, streamed',
+        querystring: customerExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { total, batches } = await customerExport(ctx, request.query);
+      return sendExport(request, reply, request.query, {
+        list: 'customers',
+        sheet: 'export.sheet.customers',
+        columns: CUSTOMER_EXPORT,
+        total,
+        batches,
+      });
+    },
+  );
+
   routes.patch(
     '/api/admin/customers/:id',
     {
@@ -45,6 +71,25 @@ export async function customerRoutes(app: FastifyInstance) {
     async (request) => {
       await patchCustomer(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
+    },
+  );
+
+  routes.post(
+    '/api/admin/customers/:id/verify',
+    {
+      config: { access: VERIFIER_ROLES },
+      schema: {
+        tags: ['customers'],
+        summary:
+          'Verify a self-signed-up company: licence number (unified social credit code) and licensed name',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: verifyCompanyBody,
+        response: { 200: dataEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await verifyCompany(ctx, request.params.id, request.body, actorOf(request));
+      return ok(null, request.t('account.companyVerified'));
     },
   );
 }

@@ -1,4 +1,9 @@
-import { CUSTOMER_STATUSES, type CustomerListQuery, type CustomerPatch } from '@kxt/contracts/customers';
+import {
+  CUSTOMER_STATUSES,
+  type CustomerExportQuery,
+  type CustomerListQuery,
+  type CustomerPatch,
+} from '@kxt/contracts/customers';
 import { isStaffRole } from '@kxt/contracts/roles';
 import type { ListDeps } from '../../context.ts';
 import { HttpError, notFound } from '../../http-error.ts';
@@ -7,7 +12,13 @@ import { toStatusTabList } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { findCustomerForUpdate, listCustomers, updateCustomer } from './repository.ts';
+import {
+  countCustomerExport,
+  customerExportBatches,
+  findCustomerForUpdate,
+  listCustomers,
+  updateCustomer,
+} from './repository.ts';
 
 export async function customerList(deps: ListDeps, query: CustomerListQuery, t: (key: MessageKey) => string) {
   const { rows, counts, total } = await listCustomers(deps.db, query, deps.countCache);
@@ -15,6 +26,18 @@ export async function customerList(deps: ListDeps, query: CustomerListQuery, t: 
     t(status === 'all' ? 'tab.all' : (`customerStatus.${status}` as MessageKey)),
   );
   return { rows, total, statusTabList };
+}
+
+/**
+ * What an export of the list holds: the rows named by `ids` (every one must exist, else 404 and nothing is sent),
+ * or every row the filters match, counted first so the file's size is known and bounded.
+ */
+export async function customerExport(deps: ListDeps, query: CustomerExportQuery) {
+  const { format: _format, columns: _columns, ids, timeZone: _zone, ...filters } = query;
+  const selected = ids ? [...new Set(ids)] : undefined;
+  const total = await countCustomerExport(deps.db, filters, selected);
+  if (selected && total < selected.length) throw new HttpError(404, 'export.unknownRows');
+  return { total, batches: customerExportBatches(deps.db, filters, selected) };
 }
 
 /**

@@ -4,7 +4,9 @@ import type { Role } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { seedDemoAgreements } from '../agreements/demo.ts';
+import { syncDeadlines } from '../deadlines/sync.ts';
 import type { FileStorage } from '../files/storage.ts';
+import { DEFAULT_REMINDER_DAYS } from '../notifications/config.ts';
 import { demoPatentCustomers, seedDemoPatents } from '../patents/demo.ts';
 import { seedDemoMarks } from '../trademarks/demo-marks.ts';
 import { importReferenceData } from '../trademarks/reference-data.ts';
@@ -110,6 +112,8 @@ export async function seedDemo(
       { reviewerUserId, customers: await demoPatentCustomers(db, ['customer1', 'customer2']) },
     );
   }
+  // The calendar and the customers' homes show the seeded OA deadlines, renewals, links and fees at once.
+  await syncDeadlines(db, {}, new Date(), DEFAULT_REMINDER_DAYS);
   return DEMO_ACCOUNTS;
 }
 

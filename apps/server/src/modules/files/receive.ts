@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../http-error.ts';
 import { formatBytes } from '../../locales/translate.ts';
-import { assertMayUpload, storeFile } from './service.ts';
+import type { MessageKey } from '../../locales/zh-CN.ts';
+import { assertMayUpload, type IncomingFile, storeFile } from './service.ts';
 import type { FileStorage } from './storage.ts';
 
 /** The request body limit of an upload route for a purpose: its file limit plus room for the multipart framing. */
@@ -22,22 +23,30 @@ export async function receiveUpload(
   const user = request.user;
   if (!user) throw unauthorized();
   assertMayUpload(user, purpose);
-  const maxBytes = FILE_PURPOSES[purpose].maxBytes;
+  const file = await readUploadedFile(request, FILE_PURPOSES[purpose].maxBytes);
+  return storeFile(deps, purpose, file, { userId: user.id, customerId: user.customerId });
+}
+
+/**
+ * The multipart field `file` of a request, in memory: a missing field is a 400 and a file over `maxBytes` a 413,
+ * each with its message (`messages` lets a route word them its own way).
+ */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  messages: { missing: MessageKey; tooLarge: MessageKey } = {
+    missing: 'file.missing',
+    tooLarge: 'file.tooLarge',
+  },
+): Promise<IncomingFile> {
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (part?.fieldname !== 'file') throw new HttpError(400, 'file.missing');
-  let content: Buffer;
+  if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
   try {
-    content = await part.toBuffer();
+    return { name: part.filename, content: await part.toBuffer(), truncated: part.file.truncated };
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(maxBytes) });
+      throw new HttpError(413, messages.tooLarge, { limit: formatBytes(maxBytes) });
     }
     throw error;
   }
-  return storeFile(
-    deps,
-    purpose,
-    { name: part.filename, content, truncated: part.file.truncated },
-    { userId: user.id, customerId: user.customerId },
-  );
 }

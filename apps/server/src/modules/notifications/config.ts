@@ -19,6 +19,14 @@ export const notifyEnv = {
   NOTIFY_WORKER: flag.default(true),
   NOTIFY_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   NOTIFY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  DEADLINE_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,3}(\s*,\s*\d{1,3})*\s*$/, {
+      error: 'must be days before the deadline, like 30,14,7,3,1,0',
+    })
+    .transform((text) => [...new Set(text.split(',').map(Number))].sort((a, b) => b - a))
+    .optional(),
+  NUDGE_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
 };
 const notifyEnvSchema = z.object(notifyEnv);
 type NotifyEnv = z.output<typeof notifyEnvSchema>;
@@ -47,7 +55,13 @@ export interface NotifyConfig {
   maxAttempts: number;
   /** How long a claimed job is someone's: a worker that died holding it frees it after this. */
   leaseMs: number;
+  /** Days before a deadline on which its reminders go out (0: on the day), largest first. */
+  reminderDays: readonly number[];
+  /** An order waiting on its customer this many days gets a nudge, again every this many days. */
+  nudgeAfterDays: number;
 }
+
+export const DEFAULT_REMINDER_DAYS: readonly number[] = [30, 14, 7, 3, 1, 0];
 
 export const defaultNotifyConfig = (): NotifyConfig => ({
   sms: { provider: 'sandbox' },
@@ -55,6 +69,8 @@ export const defaultNotifyConfig = (): NotifyConfig => ({
   pollMs: 1000,
   maxAttempts: 6,
   leaseMs: 60_000,
+  reminderDays: DEFAULT_REMINDER_DAYS,
+  nudgeAfterDays: 3,
 });
 
 const TENCENT_VARS = [
@@ -71,6 +87,8 @@ export function toNotifyConfig(env: NotifyEnv): NotifyConfig {
     worker: env.NOTIFY_WORKER,
     pollMs: env.NOTIFY_POLL_MS,
     maxAttempts: env.NOTIFY_MAX_ATTEMPTS,
+    reminderDays: env.DEADLINE_REMINDER_DAYS ?? DEFAULT_REMINDER_DAYS,
+    nudgeAfterDays: env.NUDGE_AFTER_DAYS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') } : {}),
   };
   if (env.SMTP_URL) {

@@ -22,7 +22,17 @@ export type DomainEvent =
     }
   | { name: 'payment.moved'; orderNo: string; to: PaymentState }
   | { name: 'agreement.linkCreated'; agreementId: number }
-  | { name: 'agreement.signed'; agreementId: number };
+  | { name: 'agreement.signed'; agreementId: number }
+  /** A reminder `offset` days before (0: on) the deadline's date as it was when scheduled. */
+  | { name: 'deadline.reminder'; deadlineId: number; dueOn: string; offset: number }
+  /** The order has waited on its customer since `since` (its status change); sent every N days of waiting. */
+  | { name: 'patent.nudge'; orderId: number; since: string }
+  /** Overdue work of one staff member on `day`; orders count as overdue after `waitingDays` waiting on staff. */
+  | { name: 'staff.digest'; userId: number; day: string; waitingDays: number }
+  /** A record's dates changed without a move (a corrected OA deadline, a revoked link): its deadlines follow. */
+  | { name: 'deadlines.changed'; orderId?: number; agreementId?: number }
+  /** The daily run: refreshes every deadline, queues nudges and digests, schedules the next day's run. */
+  | { name: 'deadline.sweep'; day: string };
 
 /** Payment states someone is told about; the others (created, paying, failed, closed) are the payer's own doing. */
 export const NOTIFIED_PAYMENT_STATES: readonly PaymentState[] = [
@@ -36,15 +46,21 @@ export const NOTIFIED_PAYMENT_STATES: readonly PaymentState[] = [
 /**
  * Records the event in the outbox, in the caller's transaction: it exists exactly when the change does, and a
  * worker fans it out to notifications and messages after the commit. Nothing is sent from inside the request.
- * `runAt` schedules it (a reminder is an event due later).
+ * `runAt` schedules it (a reminder is an event due later). `key` makes it idempotent: a second event with the same
+ * key is not written (a reminder per deadline, date and offset; a digest per user and day).
  */
-export async function publishEvent(trx: Kysely<DB>, event: DomainEvent, runAt?: string): Promise<void> {
+export async function publishEvent(
+  trx: Kysely<DB>,
+  event: DomainEvent,
+  runAt?: string,
+  key?: string,
+): Promise<void> {
   if (event.name === 'payment.moved' && !NOTIFIED_PAYMENT_STATES.includes(event.to)) return;
   const at = nowIso();
   await trx
     .insertInto('outbox_jobs')
     .values({
-      key: `event:${event.name}:${randomUUID()}`,
+      key: key ?? `event:${event.name}:${randomUUID()}`,
       kind: 'event',
       payload: JSON.stringify(event),
       user_id: null,
@@ -54,5 +70,6 @@ export async function publishEvent(trx: Kysely<DB>, event: DomainEvent, runAt?: 
       created_at: at,
       updated_at: at,
     })
+    .onConflict((conflict) => conflict.column('key').doNothing())
     .execute();
 }

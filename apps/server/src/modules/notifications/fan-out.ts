@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Locale } from '../../locales/translate.ts';
+import { deadlinesOnEvent } from '../deadlines/on-event.ts';
+import type { DeadlineSettings } from '../deadlines/sweep.ts';
+import { defaultNotifyConfig } from './config.ts';
 import type { DomainEvent } from './events.ts';
 import type { OutboxJob } from './outbox.ts';
 import { channelsOf } from './preferences.ts';
@@ -12,6 +15,10 @@ export interface FanOutOptions {
   emailOn: boolean;
   /** The product's address, for the links in emails and texts. */
   baseUrl: string;
+  /** The worker's clock (tests move it). */
+  now?: Date;
+  /** Reminder days and the nudge period; the defaults when absent. */
+  deadlines?: DeadlineSettings;
 }
 
 /**
@@ -21,9 +28,12 @@ export interface FanOutOptions {
  */
 export async function fanOut(trx: Kysely<DB>, job: OutboxJob, options: FanOutOptions): Promise<number> {
   const event = JSON.parse(job.payload) as DomainEvent;
-  const at = new Date().toISOString();
+  const now = options.now ?? new Date();
+  const at = now.toISOString();
+  const settings = options.deadlines ?? defaultNotifyConfig();
+  if (await deadlinesOnEvent(trx, event, now, settings)) return 0;
   let written = 0;
-  for (const notice of await noticesOf(trx, event)) {
+  for (const notice of await noticesOf(trx, event, now)) {
     if (notice.userIds.length === 0) continue;
     const users = await trx
       .selectFrom('users')

@@ -136,6 +136,7 @@ describe('channel preferences', () => {
       type: 'patent.officeAction',
       channels: { inApp: true, email: true, sms: true },
       deadline: true,
+      inAppLocked: false,
     });
     expect((await customer.get(`/api/notification-preferences/${rev}`)).statusCode).toBe(404);
     const off = { inApp: false, email: false, sms: false };

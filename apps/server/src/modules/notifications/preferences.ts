@@ -1,4 +1,5 @@
 import {
+  ALWAYS_IN_APP_TYPES,
   type ChannelChoice,
   DEADLINE_NOTIFICATION_TYPES,
   defaultChannels,
@@ -49,11 +50,15 @@ export async function preferencesOf(db: Kysely<DB>, userId: number): Promise<Pre
         ? { inApp: row.in_app === 1, email: row.email === 1, sms: row.sms === 1 }
         : defaultChannels(type),
       deadline: DEADLINE_NOTIFICATION_TYPES.includes(type),
+      inAppLocked: ALWAYS_IN_APP_TYPES.includes(type),
     };
   });
 }
 
-/** Sets one type's channels; a deadline type keeps at least one channel (400 otherwise, nothing changed). */
+/**
+ * Sets one type's channels; a deadline type keeps at least one channel, a deadline reminder its in-app channel (400
+ * otherwise, nothing changed).
+ */
 export async function setPreference(
   db: Kysely<DB>,
   userId: number,
@@ -63,6 +68,9 @@ export async function setPreference(
   const anyOn = channels.inApp || channels.email || channels.sms;
   if (!anyOn && DEADLINE_NOTIFICATION_TYPES.includes(type)) {
     throw new HttpError(400, 'notify.deadlineCannotBeOff', {}, { inApp: 'notify.deadlineCannotBeOff' });
+  }
+  if (!channels.inApp && ALWAYS_IN_APP_TYPES.includes(type)) {
+    throw new HttpError(400, 'notify.reminderInAppStays', {}, { inApp: 'notify.reminderInAppStays' });
   }
   const values = {
     in_app: channels.inApp ? 1 : 0,

@@ -5,6 +5,7 @@ import { signUrl } from '@kxt/contracts/signing';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { MessageParams } from '../../locales/translate.ts';
+import { deadlineNotices } from '../deadlines/notices.ts';
 import { formatMoney } from '../payments/service.ts';
 import type { DomainEvent } from './events.ts';
 
@@ -24,13 +25,14 @@ const STAFF_AGREEMENTS = '/admin/agreements';
 const TRADEMARK_SEARCH = '/trademark/search';
 
 /** Statuses at which a reviewer has the next move: the order waits on staff. */
-const WAITING_ON_STAFF = new Set<number>(
+export const WAITING_ON_STAFF = new Set<number>(
   Object.values(PATENT_TRANSITIONS)
     .filter((rule) => (rule.by as readonly string[]).includes('reviewer'))
     .flatMap((rule) => rule.from as readonly number[]),
 );
 
-async function companyUsers(db: Kysely<DB>, customerId: number): Promise<number[]> {
+/** The active users of a customer company. */
+export async function companyUsers(db: Kysely<DB>, customerId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('users')
     .select('id')
@@ -57,14 +59,21 @@ async function staffOf(db: Kysely<DB>, roles: readonly Role[]): Promise<number[]
   return [];
 }
 
-const statusParam = (status: number) => ({
+export const statusParam = (status: number) => ({
   'zh-CN': patentStatusLabel(status as PatentStatus, 'zh-CN'),
   'en-US': patentStatusLabel(status as PatentStatus, 'en-US'),
 });
 
 /** The one place where a domain event becomes notices for the right people. Unknown records tell no one. */
-export async function noticesOf(db: Kysely<DB>, event: DomainEvent): Promise<Notice[]> {
+export async function noticesOf(db: Kysely<DB>, event: DomainEvent, now = new Date()): Promise<Notice[]> {
   switch (event.name) {
+    case 'deadline.reminder':
+    case 'patent.nudge':
+    case 'staff.digest':
+      return deadlineNotices(db, event, now);
+    case 'deadline.sweep':
+    case 'deadlines.changed':
+      return [];
     case 'patent.moved':
       return patentNotices(db, event);
     case 'payment.moved':

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import { scheduleSweep } from '../deadlines/sweep.ts';
 import type { EmailSender } from './channels/email.ts';
 import { smtpSender } from './channels/email.ts';
 import { type SmsProvider, sandboxSms } from './channels/sms.ts';
@@ -110,6 +111,8 @@ export class OutboxWorker {
         await fanOut(trx, job, {
           emailOn: Boolean(this.options.channels.email),
           baseUrl: this.options.baseUrl,
+          now: now(),
+          deadlines: config,
         });
         // The fan-out counts only with its event marked done; a lost claim undoes it (the new owner does it).
         if (!(await completeJob(trx, job, now()))) throw new LostClaim();
@@ -141,7 +144,7 @@ export class OutboxWorker {
     await completeJob(db, job, now(), { provider, providerRef: result.ref });
   }
 
-  /** Polls every `pollMs` until stopped. */
+  /** Polls every `pollMs` until stopped; first queues today's deadline run (once across processes). */
   start(): void {
     this.stopped = false;
     const tick = () => {
@@ -152,7 +155,9 @@ export class OutboxWorker {
           if (!this.stopped) this.timer = setTimeout(tick, this.options.config.pollMs);
         });
     };
-    tick();
+    this.running = scheduleSweep(this.options.db, new Date())
+      .catch((error: unknown) => this.options.log?.(`deadline run not queued: ${String(error)}`))
+      .finally(tick);
   }
 
   /** Stops polling and waits for the round in progress; closes the SMTP pool. */

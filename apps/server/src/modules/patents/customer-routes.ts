@@ -160,7 +160,7 @@ export async function patentCustomerRoutes(app: FastifyInstance) {
   routes.get(
     '/api/patent/services/:id/materials',
     {
-      config: { access: CUSTOMERS },
+      config: { access: CUSTOMERS, verifiedCompany: true },
       schema: {
         tags: ['patents'],
         summary: 'The materials form: saved or submitted materials, additional rules, rejection reasons',
@@ -178,7 +178,7 @@ export async function patentCustomerRoutes(app: FastifyInstance) {
   routes.post(
     '/api/patent/services/:id/materials',
     {
-      config: { access: CUSTOMERS },
+      config: { access: CUSTOMERS, verifiedCompany: true },
       schema: {
         tags: ['patents'],
         summary: 'Save a draft (type 0, at 1/-1) or submit the materials (type 1: 1/-1 → 2)',

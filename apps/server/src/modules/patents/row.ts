@@ -16,6 +16,7 @@ import type {
   PatentMaterialsTable,
   PatentOfficeActionsTable,
 } from '../../db/schema.ts';
+import { renewalOf } from '../deadlines/patent-renewal.ts';
 import { fileUrl } from '../files/service.ts';
 import type { PatentOrderJoined } from './repository.ts';
 
@@ -101,6 +102,7 @@ export function toPatentRow(
   const usFiling = submittedOnly(parse<StoredUsFiling>(order.us_filing));
   const certificateFiles = parse<AttachedFile[]>(order.certificate_files);
   const submitted = extras.materials?.submitted ? JSON.parse(extras.materials.submitted) : null;
+  const renewal = renewalOf(order, new Date());
   return {
     id: order.id,
     serviceCode: order.service_code,
@@ -127,7 +129,8 @@ export function toPatentRow(
     auditTime: order.audit_time,
     rejectionTime: order.rejection_time,
     oaAbortAnswerTime: order.oa_abort_answer_time,
-    renewalTime: order.renewal_time,
+    renewalTime: 'dueOn' in renewal ? renewal.dueOn : null,
+    renewalMissing: 'missing' in renewal ? renewal.missing : null,
     brandOathTime: order.brand_oath_time,
     status: order.status,
     statusName: patentStatusLabel(order.status, language),

@@ -103,6 +103,17 @@ export async function applyTransition(
   return to;
 }
 
+/** Columns a deadline is worked out from (`deadlines/sources.ts`): saving one resyncs the order's deadlines. */
+const DEADLINE_FIELDS: readonly (keyof PatentOrdersTable)[] = [
+  'oa_abort_answer_time',
+  'renewal_time',
+  'authorization_amount',
+  'filing_receipt',
+  'us_filing',
+  'registration',
+  'certificate_time',
+];
+
 /**
  * A change that keeps the status (saved records, notices): written only while the order is still in the status it
  * was read in (else 409, nothing changed), and audited.
@@ -122,6 +133,9 @@ export async function saveOrderFields(
     .where('status', '=', order.status)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict('patent.statusChanged');
+  if (DEADLINE_FIELDS.some((field) => field in set)) {
+    await publishEvent(trx, { name: 'deadlines.changed', orderId: order.id });
+  }
   await recordAudit(trx, {
     ...actor,
     action: `patent.${action}`,

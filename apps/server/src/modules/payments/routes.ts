@@ -198,6 +198,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     {
       config: {
         access: ['customer'],
+        verifiedCompany: true,
         rateLimit: createLimit,
       },
       schema: {
@@ -222,6 +223,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     {
       config: {
         access: ['customer'],
+        verifiedCompany: true,
         rateLimit: createLimit,
       },
       schema: {

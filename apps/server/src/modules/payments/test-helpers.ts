@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { CreatePaymentBody } from '@kxt/contracts/payments';
+import { afterEach, beforeEach } from 'vitest';
 import { multipart, SAMPLE_FILES } from '../../test/multipart.ts';
-import type { TestApp, TestClient } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { defaultPaymentConfig } from './config.ts';
 import { buildProviders } from './providers/registry.ts';
 import { type SandboxNotification, SandboxProvider, sandboxSecret } from './providers/sandbox.ts';
@@ -112,3 +113,33 @@ export const customerIdOf = async (t: TestApp, username: string) =>
       .where('username', '=', username)
       .executeTakeFirstOrThrow()
   ).customer_id as number;
+
+/** What a payments test starts from: its own app, a customer of Buyer Co, a finance clerk and a search pack on sale. */
+export interface Shop {
+  t: TestApp;
+  customer: TestClient;
+  finance: TestClient;
+  /** The search pack's product id. */
+  pack: number;
+}
+
+/**
+ * Gives each test of the file a fresh shop (built before, closed after it). The returned object is filled anew for
+ * every test, so read its fields inside tests, not at module level.
+ */
+export function useShop(product: { name: string; price: number; grants: number } = DEFAULT_PACK): Shop {
+  const shop = {} as Shop;
+  beforeEach(async () => {
+    const t = await createTestApp();
+    Object.assign(shop, {
+      t,
+      customer: await t.loggedIn('buyer', 'customer', 'Buyer Co'),
+      finance: await t.loggedIn('money', 'finance'),
+      pack: await addProduct(t, product),
+    });
+  });
+  afterEach(() => shop.t.close());
+  return shop;
+}
+
+const DEFAULT_PACK = { name: '商标查询包 20次', price: 9900, grants: 20 };

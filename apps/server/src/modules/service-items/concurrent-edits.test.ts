@@ -1,44 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditChain, expectUnbrokenChain } from '../../test/audit-chain.ts';
-import { listFixtures } from '../../test/fixtures.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { useRaceFixture } from '../../test/race-fixture.ts';
 
 // Edits sent at once, as two staff members (or one double click) do. On PostgreSQL under READ COMMITTED these
 // reproduce lost "from" values and a broken date invariant unless the row is read under a lock.
-let t: TestApp;
-let staff: TestClient;
-let customerId: number;
-let serviceId: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  staff = await t.loggedIn('ops', 'admin');
-  const fixtures = listFixtures(t.ctx.db);
-  customerId = await fixtures.customer('并发编辑有限公司');
-  serviceId = await fixtures.service('德国VAT 注册及申报');
+const race = useRaceFixture({
+  staff: { username: 'ops', role: 'admin' },
+  customerName: '并发编辑有限公司',
+  serviceName: '德国VAT 注册及申报',
+  itemPrefix: 'RACE',
 });
-afterAll(async () => {
-  await t.close();
-});
-
-let items = 0;
-const newItem = () => {
-  items += 1;
-  return listFixtures(t.ctx.db).item(`RACE${items}`, customerId, serviceId);
-};
 
 const patch = (id: number, payload: Record<string, unknown>) =>
-  staff.request({ method: 'PATCH', url: `/api/admin/service-items/${id}`, payload });
+  race.staff.request({ method: 'PATCH', url: `/api/admin/service-items/${id}`, payload });
 
 const itemRow = (id: number) =>
-  t.ctx.db.selectFrom('service_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  race.t.ctx.db.selectFrom('service_items').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 const auditOf = (id: number) =>
-  auditChain(t.ctx.db, { type: 'service_item', id, action: 'service-item.update' });
+  auditChain(race.t.ctx.db, { type: 'service_item', id, action: 'service-item.update' });
 
 describe('concurrent service item edits', () => {
   it('keep the audit chain: each row starts from where the previous one ended', async () => {
-    const id = await newItem();
+    const id = await race.newItem();
     const edits = 30;
     const responses = await Promise.all(
       Array.from({ length: edits }, (_, index) => patch(id, { remark: `edit ${index}` })),
@@ -60,7 +44,7 @@ describe('concurrent service item edits', () => {
 
   it('keep the end on or after the start: of two edits that clash, one succeeds and the other is a 400', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const id = await newItem();
+      const id = await race.newItem();
       expect((await patch(id, { startDate: '2026-01-01', endDate: '2026-12-31' })).statusCode).toBe(200);
       // Each is fine against the stored row; together they would leave the end before the start.
       const [later, earlier] = await Promise.all([

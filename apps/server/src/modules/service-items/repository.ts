@@ -9,6 +9,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CountCache, countKey, countKeyFilters } from '../../lib/count-cache.ts';
+import { afterRow, type KeysetRow, keysetBatches, mapBatches } from '../../lib/export/keyset.ts';
 import { containsPattern, countByColumn, pageOffset, utcDate } from '../../lib/list.ts';
 import type { Locale } from '../../locales/translate.ts';
 
@@ -30,7 +31,18 @@ export function overdueDueDateRange(level: number, today: string): { after?: str
   return { after: day(-16), upTo: day(-1) };
 }
 
-function filtered(db: Kysely<DB>, query: ServiceItemListQuery, today: string, purpose: 'page' | 'count') {
+/** The list's filters and sort, without paging: what a page and an export share. */
+export type ServiceItemFilters = Omit<ServiceItemListQuery, 'pageNum' | 'pageSize'>;
+
+/** Rows an export reads at a time. */
+const EXPORT_BATCH_SIZE = 1000;
+
+function filtered(
+  db: Kysely<DB>,
+  query: Partial<ServiceItemFilters>,
+  today: string,
+  purpose: 'page' | 'count',
+) {
   return db.selectFrom('service_items').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.keyword) {
@@ -94,7 +106,22 @@ export async function listServiceItems(
     return byStatus;
   });
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
-  const rows = await (query.status ? base.where('service_items.status', '=', query.status) : base)
+  const rows = await withRowColumns(
+    query.status ? base.where('service_items.status', '=', query.status) : base,
+  )
+    .orderBy(SORT_COLUMNS[query.sort], direction)
+    .orderBy('service_items.id', direction)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.pageNum, query.pageSize))
+    .execute();
+  const page = await toRows(db, rows, locale, today);
+  const total = counts.get(query.status === undefined ? 'all' : String(query.status)) ?? 0;
+  return { rows: page, counts, total };
+}
+
+/** The joins and columns of a list row (the page and the export read the same). */
+function withRowColumns(base: ReturnType<typeof filtered>) {
+  return base
     .innerJoin('customers', 'customers.id', 'service_items.customer_id')
     .innerJoin('services', 'services.id', 'service_items.service_id')
     .select([
@@ -117,14 +144,21 @@ export async function listServiceItems(
       'service_items.latest_declared_by_us',
       'customers.is_arrears',
       'customers.suspend',
-    ])
-    .orderBy(SORT_COLUMNS[query.sort], direction)
-    .orderBy('service_items.id', direction)
-    .limit(query.pageSize)
-    .offset(pageOffset(query.pageNum, query.pageSize))
-    .execute();
-  const repeats = await repeatCodes(db, rows);
-  const page: ServiceItemRow[] = rows.map((row) => ({
+    ]);
+}
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof withRowColumns>['execute']>>[number];
+
+async function toRows(
+  db: Kysely<DB>,
+  rows: RawRow[],
+  locale: Locale,
+  today: string,
+  withRepeats = true,
+): Promise<ServiceItemRow[]> {
+  // The repeat badge's codes are not an export column, and reading them was most of an export batch's cost.
+  const repeats = withRepeats ? await repeatCodes(db, rows) : new Map<number, string[]>();
+  return rows.map((row) => ({
     id: row.id,
     serviceCode: row.service_code,
     customerId: row.customer_id,
@@ -148,8 +182,56 @@ export async function listServiceItems(
       categoryIdTopId: row.category_id,
     },
   }));
-  const total = counts.get(query.status === undefined ? 'all' : String(query.status)) ?? 0;
-  return { rows: page, counts, total };
+}
+
+/** Nullable sort columns are keyed by `coalesce(…, '')` in exports, so keyset paging never compares a null. */
+const EXPORT_SORT_KEYS = {
+  createdAt: sql`service_items.created_at`,
+  serviceCode: sql`service_items.service_code`,
+  startDate: sql`coalesce(service_items.start_date, '')`,
+  endDate: sql`coalesce(service_items.end_date, '')`,
+} as const;
+
+/**
+ * Every row of a filtered list (or the rows named by `ids`), in the list's order, batch by batch, as the list
+ * shows them.
+ */
+export function serviceItemExportBatches(
+  db: Kysely<DB>,
+  query: ServiceItemFilters,
+  selection: { ids?: number[] },
+  locale: Locale,
+  today = utcDate(),
+): AsyncGenerator<ServiceItemRow[]> {
+  const sortKey = EXPORT_SORT_KEYS[query.sort];
+  const direction = query.order === 'ascend' ? 'asc' : 'desc';
+  let base = filtered(db, selection.ids ? {} : query, today, 'page');
+  if (selection.ids) base = base.where('service_items.id', 'in', selection.ids);
+  else if (query.status) base = base.where('service_items.status', '=', query.status);
+  const batches = keysetBatches(async (last: (RawRow & KeysetRow) | undefined) => {
+    const page = last ? base.where(afterRow(sortKey, 'service_items.id', direction, last)) : base;
+    return withRowColumns(page)
+      .select(sortKey.as('sort_key'))
+      .orderBy(sortKey, direction)
+      .orderBy('service_items.id', direction)
+      .limit(EXPORT_BATCH_SIZE)
+      .execute() as Promise<(RawRow & KeysetRow)[]>;
+  }, EXPORT_BATCH_SIZE);
+  return mapBatches(batches, (rows) => toRows(db, rows, locale, today, false));
+}
+
+/** How many rows an export of these filters (or ids) holds. */
+export async function countServiceItemExport(
+  db: Kysely<DB>,
+  query: ServiceItemFilters,
+  selection: { ids?: number[] },
+  today = utcDate(),
+): Promise<number> {
+  let base = filtered(db, selection.ids ? {} : query, today, 'count');
+  if (selection.ids) base = base.where('service_items.id', 'in', selection.ids);
+  else if (query.status) base = base.where('service_items.status', '=', query.status);
+  const row = await base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** For each row, the customer's other service codes for the same service and country. */

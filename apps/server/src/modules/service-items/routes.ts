@@ -3,6 +3,7 @@ import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
   newServiceItem,
+  serviceItemExportQuery,
   serviceItemListQuery,
   serviceItemPatch,
   serviceItemRow,
@@ -12,7 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
-import { createServiceItem, patchServiceItem, serviceItemList } from './service.ts';
+import { sendExport } from '../../lib/export/send.ts';
+import { SERVICE_ITEM_EXPORT } from './export.ts';
+import { createServiceItem, patchServiceItem, serviceItemExport, serviceItemList } from './service.ts';
 
 export async function serviceItemRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -38,6 +41,29 @@ export async function serviceItemRoutes(app: FastifyInstance) {
         request.locale,
       );
       return okList(rows, total, { statusTabList });
+    },
+  );
+
+  routes.get(
+    '/api/admin/service-items/export',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['service-items'],
+        summary:
+          'The list (its filters and sort, or the selected ids) as an .xlsx or CSV file, streamed; x-export-rows says how many rows',
+        querystring: serviceItemExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { total, batches } = await serviceItemExport(ctx, request.query, request.locale);
+      return sendExport(request, reply, request.query, {
+        list: 'service-items',
+        sheet: 'export.sheet.serviceItems',
+        columns: SERVICE_ITEM_EXPORT,
+        total,
+        batches,
+      });
     },
   );
 

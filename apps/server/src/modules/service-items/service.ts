@@ -3,6 +3,7 @@ import { categoryCode } from '@kxt/contracts/business';
 import {
   type NewServiceItem,
   SERVICE_ITEM_STATUSES,
+  type ServiceItemExportQuery,
   type ServiceItemListQuery,
   type ServiceItemPatch,
 } from '@kxt/contracts/service-items';
@@ -16,7 +17,13 @@ import { nowIso } from '../../lib/time.ts';
 import type { Locale } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.ts';
-import { findServiceItemForUpdate, listServiceItems, updateServiceItem } from './repository.ts';
+import {
+  countServiceItemExport,
+  findServiceItemForUpdate,
+  listServiceItems,
+  serviceItemExportBatches,
+  updateServiceItem,
+} from './repository.ts';
 
 export async function serviceItemList(
   deps: ListDeps,
@@ -29,6 +36,19 @@ export async function serviceItemList(
     t(status === 'all' ? 'tab.all' : (`serviceItemStatus.${status}` as MessageKey)),
   );
   return { rows, total, statusTabList };
+}
+
+/**
+ * What an export of the list holds: the rows named by `ids` (every one must exist, else 404 and nothing is sent),
+ * or every row the filters match, counted first so the file's size is known and bounded.
+ */
+export async function serviceItemExport(deps: ListDeps, query: ServiceItemExportQuery, locale: Locale) {
+  const { format: _format, columns: _columns, ids, timeZone: _zone, ...filters } = query;
+  const today = utcDate();
+  const selection = { ids: ids ? [...new Set(ids)] : undefined };
+  const total = await countServiceItemExport(deps.db, filters, selection, today);
+  if (selection.ids && total < selection.ids.length) throw new HttpError(404, 'export.unknownRows');
+  return { total, batches: serviceItemExportBatches(deps.db, filters, selection, locale, today) };
 }
 
 function checkDates(startDate: string | null, endDate: string | null) {

@@ -8,6 +8,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, TaxDeclarationsTable } from '../../db/schema.ts';
 import { type CountCache, countKey } from '../../lib/count-cache.ts';
+import { afterRow, type KeysetRow, keysetBatches, mapBatches } from '../../lib/export/keyset.ts';
 import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
 import { overdueDueDateRange } from '../service-items/repository.ts';
 
@@ -33,7 +34,10 @@ export function taxDeclarationTabs(today: string): (TabSpec & { status: TaxDecla
   ];
 }
 
-function filtered(db: Kysely<DB>, query: TaxDeclarationListQuery, today: string) {
+/** The list's filters and sort, without paging: what a page and an export share. */
+export type TaxDeclarationFilters = Omit<TaxDeclarationListQuery, 'pageNum' | 'pageSize'>;
+
+function filtered(db: Kysely<DB>, query: Partial<TaxDeclarationFilters>, today: string) {
   return db.selectFrom('tax_declarations').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.keyword) {
@@ -95,7 +99,41 @@ export async function listTaxDeclarations(
   const counts = await cache.get(countKey('tax-declarations', query, today), () => countTabs(base, tabs));
   const tab = tabs.find((candidate) => candidate.status === query.status);
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
-  const rows = await (tab ? base.where(tab.condition) : base)
+  const rows = await withRowColumns(tab ? base.where(tab.condition) : base)
+    .orderBy(SORT_COLUMNS[query.sort], direction)
+    .orderBy('tax_declarations.id', direction)
+    .limit(query.pageSize)
+    .offset(pageOffset(query.pageNum, query.pageSize))
+    .execute();
+  const page = rows.map((row) => toRow(row, today));
+  const totals = await cache.get(
+    countKey('tax-declaration-totals', { ...query, tab: query.status }, today),
+    () => amountTotals(tab ? base.where(tab.condition) : base),
+  );
+  return {
+    rows: page,
+    counts,
+    total: counts.get(query.status ?? 'all') ?? 0,
+    amountTotals: [...totals].map(([currency, amount]) => ({ currency, amount })),
+  };
+}
+
+/** 税额 summed per currency over a filtered set, in currency order (kept in the count cache beside the counts). */
+async function amountTotals(set: ReturnType<typeof filtered>): Promise<Map<string, number>> {
+  const rows = await set
+    .select([
+      'tax_declarations.currency as currency',
+      sql<number>`coalesce(sum(tax_declarations.amount), 0)`.as('amount'),
+    ])
+    .groupBy('tax_declarations.currency')
+    .orderBy('tax_declarations.currency')
+    .execute();
+  return new Map(rows.map((row) => [row.currency, Number(row.amount)]));
+}
+
+/** The joins and columns of a list row (the page and the export read the same). */
+function withRowColumns(base: ReturnType<typeof filtered>) {
+  return base
     .innerJoin('service_items', 'service_items.id', 'tax_declarations.service_item_id')
     .innerJoin('customers', 'customers.id', 'service_items.customer_id')
     .select([
@@ -113,35 +151,85 @@ export async function listTaxDeclarations(
       'tax_declarations.currency',
       'tax_declarations.status',
       'tax_declarations.created_at',
-    ])
-    .orderBy(SORT_COLUMNS[query.sort], direction)
-    .orderBy('tax_declarations.id', direction)
-    .limit(query.pageSize)
-    .offset(pageOffset(query.pageNum, query.pageSize))
-    .execute();
-  const page: TaxDeclarationRow[] = rows.map((row) => {
-    const status = toStatus(row, today);
-    const daysOverdue = status === 'overdue' ? daysPastDue(row.due_date, today) : 0;
-    return {
-      id: row.id,
-      serviceItemId: row.service_item_id,
-      serviceCode: row.service_code,
-      customerId: row.customer_id,
-      customerName: row.customer_name,
-      country: row.country,
-      taxPeriod: row.tax_period,
-      dueDate: row.due_date,
-      declaredDate: row.declared_date,
-      declaredBy: row.declared_by,
-      amount: Number(row.amount),
-      currency: row.currency,
-      status,
-      daysOverdue,
-      overdueStatus: overdueLevel(daysOverdue),
-      createdAt: row.created_at,
-    };
-  });
-  return { rows: page, counts, total: counts.get(query.status ?? 'all') ?? 0 };
+    ]);
+}
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof withRowColumns>['execute']>>[number];
+
+function toRow(row: RawRow, today: string): TaxDeclarationRow {
+  const status = toStatus(row, today);
+  const daysOverdue = status === 'overdue' ? daysPastDue(row.due_date, today) : 0;
+  return {
+    id: row.id,
+    serviceItemId: row.service_item_id,
+    serviceCode: row.service_code,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    country: row.country,
+    taxPeriod: row.tax_period,
+    dueDate: row.due_date,
+    declaredDate: row.declared_date,
+    declaredBy: row.declared_by,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status,
+    daysOverdue,
+    overdueStatus: overdueLevel(daysOverdue),
+    createdAt: row.created_at,
+  };
+}
+
+/** The filtered set an export reads: the rows named by `ids`, else the filters and the chosen tab. */
+function exportBase(db: Kysely<DB>, query: TaxDeclarationFilters, ids: number[] | undefined, today: string) {
+  if (ids) return filtered(db, {}, today).where('tax_declarations.id', 'in', ids);
+  const tab = taxDeclarationTabs(today).find((candidate) => candidate.status === query.status);
+  const base = filtered(db, query, today);
+  return tab ? base.where(tab.condition) : base;
+}
+
+/** Nullable sort columns are keyed by `coalesce(…, '')` in exports, so keyset paging never compares a null. */
+const EXPORT_SORT_KEYS = {
+  dueDate: sql`tax_declarations.due_date`,
+  declaredDate: sql`coalesce(tax_declarations.declared_date, '')`,
+  createdAt: sql`tax_declarations.created_at`,
+  amount: sql`tax_declarations.amount`,
+} as const;
+
+const EXPORT_BATCH_SIZE = 1000;
+
+/** Every row of a filtered list (or the rows named by `ids`), in the list's order, batch by batch. */
+export function taxDeclarationExportBatches(
+  db: Kysely<DB>,
+  query: TaxDeclarationFilters,
+  ids: number[] | undefined,
+  today = utcDate(),
+): AsyncGenerator<TaxDeclarationRow[]> {
+  const sortKey = EXPORT_SORT_KEYS[query.sort];
+  const direction = query.order === 'ascend' ? 'asc' : 'desc';
+  const base = exportBase(db, query, ids, today);
+  const batches = keysetBatches(async (last: (RawRow & KeysetRow) | undefined) => {
+    const page = last ? base.where(afterRow(sortKey, 'tax_declarations.id', direction, last)) : base;
+    return withRowColumns(page)
+      .select(sortKey.as('sort_key'))
+      .orderBy(sortKey, direction)
+      .orderBy('tax_declarations.id', direction)
+      .limit(EXPORT_BATCH_SIZE)
+      .execute() as Promise<(RawRow & KeysetRow)[]>;
+  }, EXPORT_BATCH_SIZE);
+  return mapBatches(batches, (rows) => rows.map((row) => toRow(row, today)));
+}
+
+/** How many rows an export of these filters (or ids) holds. */
+export async function countTaxDeclarationExport(
+  db: Kysely<DB>,
+  query: TaxDeclarationFilters,
+  ids: number[] | undefined,
+  today = utcDate(),
+): Promise<number> {
+  const row = await exportBase(db, query, ids, today)
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**

@@ -2,6 +2,8 @@ import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
+  amountTotal,
+  taxDeclarationExportQuery,
   taxDeclarationListQuery,
   taxDeclarationPatch,
   taxDeclarationRow,
@@ -11,7 +13,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
-import { patchTaxDeclaration, taxDeclarationList } from './service.ts';
+import { sendExport } from '../../lib/export/send.ts';
+import { TAX_DECLARATION_EXPORT } from './export.ts';
+import { patchTaxDeclaration, taxDeclarationExport, taxDeclarationList } from './service.ts';
 
 export async function taxDeclarationRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -25,14 +29,41 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
         tags: ['tax-declarations'],
         summary: 'Tax declarations, paged, with overdue levels and counts per status tab',
         querystring: taxDeclarationListQuery,
-        response: { 200: statusListEnvelope(taxDeclarationRow) },
+        response: {
+          200: statusListEnvelope(taxDeclarationRow).extend({ amountTotals: z.array(amountTotal) }),
+        },
       },
     },
     async (request) => {
-      const { rows, total, statusTabList } = await taxDeclarationList(ctx, request.query, (key) =>
-        request.t(key),
+      const { rows, total, statusTabList, amountTotals } = await taxDeclarationList(
+        ctx,
+        request.query,
+        (key) => request.t(key),
       );
-      return okList(rows, total, { statusTabList });
+      return okList(rows, total, { statusTabList, amountTotals });
+    },
+  );
+
+  routes.get(
+    '/api/admin/tax-declarations/export',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['tax-declarations'],
+        summary:
+          'The list (its filters and sort, or the selected ids) as an .xlsx or CSV file, streamed; amounts with their currency',
+        querystring: taxDeclarationExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { total, batches } = await taxDeclarationExport(ctx, request.query);
+      return sendExport(request, reply, request.query, {
+        list: 'tax-declarations',
+        sheet: 'export.sheet.taxDeclarations',
+        columns: TAX_DECLARATION_EXPORT,
+        total,
+        batches,
+      });
     },
   );
 

@@ -1,5 +1,6 @@
 import {
   TAX_DECLARATION_STATUSES,
+  type TaxDeclarationExportQuery,
   type TaxDeclarationListQuery,
   type TaxDeclarationPatch,
 } from '@kxt/contracts/tax-declarations';
@@ -13,18 +14,36 @@ import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { refreshDeclarationSummary } from '../service-items/repository.ts';
-import { findTaxDeclarationForUpdate, listTaxDeclarations } from './repository.ts';
+import {
+  countTaxDeclarationExport,
+  findTaxDeclarationForUpdate,
+  listTaxDeclarations,
+  taxDeclarationExportBatches,
+} from './repository.ts';
 
 export async function taxDeclarationList(
   deps: ListDeps,
   query: TaxDeclarationListQuery,
   t: (key: MessageKey) => string,
 ) {
-  const { rows, counts, total } = await listTaxDeclarations(deps.db, query, deps.countCache);
+  const { rows, counts, total, amountTotals } = await listTaxDeclarations(deps.db, query, deps.countCache);
   const statusTabList = toStatusTabList(counts, TAX_DECLARATION_STATUSES, (status) =>
     t(status === 'all' ? 'tab.all' : (`taxStatus.${status}` as MessageKey)),
   );
-  return { rows, total, statusTabList };
+  return { rows, total, statusTabList, amountTotals };
+}
+
+/**
+ * What an export of the list holds: the rows named by `ids` (every one must exist, else 404 and nothing is sent),
+ * or every row the filters match, counted first so the file's size is known and bounded.
+ */
+export async function taxDeclarationExport(deps: ListDeps, query: TaxDeclarationExportQuery) {
+  const { format: _format, columns: _columns, ids, timeZone: _zone, ...filters } = query;
+  const today = utcDate();
+  const selected = ids ? [...new Set(ids)] : undefined;
+  const total = await countTaxDeclarationExport(deps.db, filters, selected, today);
+  if (selected && total < selected.length) throw new HttpError(404, 'export.unknownRows');
+  return { total, batches: taxDeclarationExportBatches(deps.db, filters, selected, today) };
 }
 
 /** The fields an edit may change, as its audit row records them before and after. */

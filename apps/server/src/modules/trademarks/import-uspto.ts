@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { type TrademarkStatus, trademarkImportRecord } from '@kxt/contracts/trademarks';
 import type { Kysely } from 'kysely';
-import { SaxesParser } from 'saxes';
 import type { DB } from '../../db/schema.ts';
-import { type ImportReport, ImportSink } from './import-jsonl.ts';
+import { type ImportReport, ImportSink } from './import-sink.ts';
+import { descendants, readXmlRecords, text, type XmlElement } from './xml-records.ts';
 
 /**
  * USPTO status codes reduced to the four result statuses: 6xx below 630 (abandoned), 710–719 (cancelled) and 9xx
@@ -25,134 +25,110 @@ function usptoDate(value: string | undefined): string | null {
   return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
 }
 
-interface CaseFile {
-  line: number;
-  serial?: string;
-  name?: string;
-  filingDate?: string;
-  registrationDate?: string;
-  statusCode?: string;
-  attorney?: string;
-  owners: string[];
-  classes: number[];
-  goods: Record<string, string>;
-  statementType?: string;
-  statementText?: string;
+const classNumber = (value: string | undefined) => {
+  const number = Number.parseInt(value ?? '', 10);
+  return Number.isInteger(number) ? number : undefined;
+};
+
+interface Classification {
+  international: number[];
+  us: number[];
 }
 
 /**
- * Imports the USPTO's daily trademark application XML as dataset US, streaming, so a file of any size uses little
- * memory. Entities are never expanded (no external entity can be read). Case files without a word mark or a class
- * are reported with the line where they start.
+ * The international class a goods statement belongs to. Its type code (GS0071: class 007, statement 1) carries the
+ * class the statement was filed under, which for older marks is a US class: it is that class when the record holds it
+ * as an international class, else the international class of the classification listing it as a US (or primary) code,
+ * else the record's only international class. Undefined when the record does not say.
  */
+export function internationalClassOf(
+  statementClass: number,
+  classifications: readonly Classification[],
+): number | undefined {
+  const international = [...new Set(classifications.flatMap((entry) => entry.international))];
+  if (international.includes(statementClass)) return statementClass;
+  const listing = classifications.find((entry) => entry.us.includes(statementClass));
+  if (listing?.international[0] !== undefined) return listing.international[0];
+  return international.length === 1 ? international[0] : undefined;
+}
+
+function readClassifications(caseFile: XmlElement): Classification[] {
+  return descendants(caseFile, 'classification').map((entry) => ({
+    international: descendants(entry, 'international-code')
+      .map((code) => classNumber(code.text))
+      .filter((cls): cls is number => cls !== undefined && cls >= 1 && cls <= 45),
+    us: [...descendants(entry, 'us-code'), ...descendants(entry, 'primary-code')]
+      .map((code) => classNumber(code.text))
+      .filter((cls): cls is number => cls !== undefined),
+  }));
+}
+
+/** Goods by international class; a statement filed under another (US) class says so after its text. */
+function readGoods(caseFile: XmlElement, classifications: readonly Classification[]) {
+  const goods: Record<string, string> = {};
+  for (const statement of descendants(caseFile, 'case-file-statement')) {
+    // GS0091: goods and services of class 009, statement 1.
+    const match = /^GS0*(\d{1,3})\d$/.exec(text(statement, 'type-code') ?? '');
+    const statementText = text(statement, 'text');
+    if (!match?.[1] || !statementText) continue;
+    const filedUnder = Number(match[1]);
+    const cls = internationalClassOf(filedUnder, classifications);
+    if (cls === undefined) continue;
+    const entry = cls === filedUnder ? statementText : `${statementText} (US class ${filedUnder})`;
+    goods[String(cls)] = goods[String(cls)] ? `${goods[String(cls)]}; ${entry}` : entry;
+  }
+  return goods;
+}
+
+function toRecord(caseFile: XmlElement) {
+  const header = descendants(caseFile, 'case-file-header')[0];
+  const classifications = readClassifications(caseFile);
+  const owners = descendants(caseFile, 'case-file-owner')
+    .map((owner) => text(owner, 'party-name'))
+    .filter((name): name is string => name !== undefined);
+  return {
+    serial: text(caseFile, 'serial-number'),
+    parsed: trademarkImportRecord.safeParse({
+      name: text(header, 'mark-identification') ?? '',
+      applicationNumber: text(caseFile, 'serial-number') ?? '',
+      applicationDate: usptoDate(text(header, 'filing-date')),
+      registrationDate: usptoDate(text(header, 'registration-date')),
+      registrationNumber: (text(caseFile, 'registration-number') ?? '').replace(/^0+$/, '') || null,
+      niceClass: [...new Set(classifications.flatMap((entry) => entry.international))],
+      owner: owners[0] ?? null,
+      dataset: 'US',
+      status: usptoStatus(Number(text(header, 'status-code'))),
+      goodsAndServices: readGoods(caseFile, classifications),
+      attorney: text(header, 'attorney-name') ?? null,
+    }),
+  };
+}
+
+/**
+ * Reads the USPTO's daily trademark application XML as dataset US into the sink. Case files without a word mark or a
+ * class, or that the parser refused, are reported with their position.
+ */
+export async function readUsptoXml(sink: ImportSink, input: Readable): Promise<void> {
+  for await (const item of readXmlRecords(input, (name) => name === 'case-file')) {
+    if (item.kind === 'fault') {
+      sink.fault({ line: item.line, message: item.message });
+      continue;
+    }
+    const { serial, parsed } = toRecord(item.element);
+    const where = { line: item.line, record: item.position };
+    const label = `case file ${serial ?? '(no serial number)'}`;
+    if (item.fault) sink.reject({ ...where, message: `${label}: ${item.fault}` });
+    else if (parsed.success) await sink.accept(parsed.data);
+    else {
+      const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+      sink.reject({ ...where, message: `${label}: missing or invalid ${fields}` });
+    }
+  }
+}
+
+/** Imports one USPTO XML stream on its own (tests; files go through `importTrademarkFile`). */
 export async function importUsptoXml(db: Kysely<DB>, input: Readable): Promise<ImportReport> {
   const sink = new ImportSink(db);
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  const path: string[] = [];
-  let text = '';
-  let current: CaseFile | undefined;
-  const finished: CaseFile[] = [];
-  let parseError: Error | undefined;
-
-  parser.on('opentag', (tag) => {
-    path.push(tag.name);
-    text = '';
-    if (tag.name === 'case-file') current = { line: parser.line, owners: [], classes: [], goods: {} };
-  });
-  parser.on('text', (chunk) => {
-    text += chunk;
-  });
-  parser.on('closetag', (tag) => {
-    path.pop();
-    const value = text.trim();
-    text = '';
-    if (!current) return;
-    const parent = path.at(-1);
-    switch (tag.name) {
-      case 'serial-number':
-        if (parent === 'case-file') current.serial = value;
-        break;
-      case 'mark-identification':
-        current.name = value;
-        break;
-      case 'filing-date':
-        current.filingDate = value;
-        break;
-      case 'registration-date':
-        if (parent === 'case-file-header') current.registrationDate = value;
-        break;
-      case 'status-code':
-        if (parent === 'case-file-header') current.statusCode = value;
-        break;
-      case 'attorney-name':
-        current.attorney = value;
-        break;
-      case 'party-name':
-        if (parent === 'case-file-owner' && value) current.owners.push(value);
-        break;
-      case 'international-code': {
-        const cls = Number.parseInt(value, 10);
-        if (cls >= 1 && cls <= 45 && !current.classes.includes(cls)) current.classes.push(cls);
-        break;
-      }
-      case 'type-code':
-        current.statementType = value;
-        break;
-      case 'text':
-        if (parent === 'case-file-statement') current.statementText = value;
-        break;
-      case 'case-file-statement': {
-        // GS0091: goods and services of class 009.
-        const match = /^GS0*(\d{1,2})\d$/.exec(current.statementType ?? '');
-        if (match?.[1] && current.statementText)
-          current.goods[String(Number(match[1]))] = current.statementText;
-        current.statementType = undefined;
-        current.statementText = undefined;
-        break;
-      }
-      case 'case-file':
-        finished.push(current);
-        current = undefined;
-        break;
-    }
-  });
-  parser.on('error', (error) => {
-    parseError = error;
-  });
-
-  const drain = async () => {
-    for (const file of finished.splice(0)) {
-      const parsed = trademarkImportRecord.safeParse({
-        name: file.name ?? '',
-        applicationNumber: file.serial ?? '',
-        applicationDate: usptoDate(file.filingDate),
-        registrationDate: usptoDate(file.registrationDate),
-        niceClass: file.classes,
-        owner: file.owners[0] ?? null,
-        dataset: 'US',
-        status: usptoStatus(Number(file.statusCode)),
-        goodsAndServices: file.goods,
-        attorney: file.attorney || null,
-      });
-      if (parsed.success) await sink.accept(parsed.data);
-      else {
-        const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-        sink.reject(
-          file.line,
-          `case file ${file.serial ?? '(no serial number)'}: missing or invalid ${fields}`,
-        );
-      }
-    }
-  };
-
-  input.setEncoding('utf8');
-  for await (const chunk of input as AsyncIterable<string>) {
-    parser.write(chunk);
-    if (parseError) break;
-    await drain();
-  }
-  if (!parseError) parser.close();
-  await drain();
-  if (parseError) sink.reject(parser.line, `XML is not well formed: ${parseError.message.split('\n')[0]}`);
+  await readUsptoXml(sink, input);
   return sink.finish();
 }

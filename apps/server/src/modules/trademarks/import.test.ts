@@ -206,28 +206,51 @@ describe('USPTO daily XML import', () => {
     expect(good).toMatchObject({ status: 'registered', registration_date: '2025-01-02' });
   });
 
-  it('reports case files without a word mark or class, and never expands entities', async () => {
+  it('reports case files without a word mark or class, and refuses (never expands) entities', async () => {
     const xml = usptoFile(
       caseFile('97444444', null, 630, ['09']) +
         caseFile('97555555', 'NO CLASS', 630, []) +
-        caseFile('97666666', '&secret;', 630, ['09']),
+        caseFile('97666666', '&lol4;&secret;', 630, ['09']) +
+        caseFile('97888888', 'PLAIN', 630, ['09']),
     );
     const report = await importUsptoXml(t.ctx.db, Readable.from([xml]));
-    expect(report.imported).toBeLessThanOrEqual(1);
-    expect(report.problems.map((problem) => problem.message).join('\n')).toContain('97444444');
-    expect(report.problems.map((problem) => problem.message).join('\n')).toContain('97555555');
-    const names = (await marks()).map((row) => row.name).join('');
-    expect(names).not.toContain('root:');
+    expect(report).toMatchObject({ imported: 1, failed: 3 });
+    expect(report.problems.map((problem) => [problem.record, problem.message.split(':')[0]])).toEqual([
+      [1, 'case file 97444444'],
+      [2, 'case file 97555555'],
+      [3, 'case file 97666666'],
+    ]);
+    expect(report.problems[2]?.message).toContain('undefined entity');
+    expect((await marks()).map((row) => row.name)).toEqual(['PLAIN']);
   });
 
-  it('reports a file that is not well-formed XML, keeping the case files before the fault', async () => {
+  it('reports a file that is not well-formed XML as a fault, keeping the case files before it', async () => {
     const xml = usptoFile(caseFile('97777777', 'BEFORE', 630, ['09'])).replace(
       '</action-keys>',
       '<broken></action-keys>',
     );
     const report = await importUsptoXml(t.ctx.db, Readable.from([xml]));
     expect(report.imported).toBe(1);
-    expect(report.problems.at(-1)?.message).toMatch(/not well formed/);
+    expect(report.faults.at(-1)?.message).toMatch(/not well formed/);
+  });
+
+  it('keys goods by the international class of the classification their US class belongs to', async () => {
+    // A class 22 mark whose goods statement carries US class 007 (GS0071): no class 7 on the card.
+    const legacy = caseFile('71000001', 'ROPEWORKS', 800, [])
+      .replace(
+        '<classifications></classifications>',
+        `<classifications><classification><international-code>022</international-code>
+        <us-code>007</us-code><us-code>019</us-code><primary-code>022</primary-code></classification></classifications>`,
+      )
+      .replace(
+        '<case-file-statements>',
+        '<case-file-statements><case-file-statement><type-code>GS0071</type-code><text>Ropes and twine</text></case-file-statement>',
+      );
+    const report = await importUsptoXml(t.ctx.db, Readable.from([usptoFile(legacy)]));
+    expect(report).toMatchObject({ imported: 1, failed: 0 });
+    const [row] = await marks();
+    expect(row?.nice_classes).toBe('22');
+    expect(JSON.parse(row?.goods_and_services ?? '{}')).toEqual({ '22': 'Ropes and twine (US class 7)' });
   });
 
   it.each([

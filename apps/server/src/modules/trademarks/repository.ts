@@ -51,6 +51,9 @@ export async function upsertMarks(
       image_url: record.imageUrl ?? null,
       designations: joinCodes(record.designations),
       generated: record.generated ? 1 : 0,
+      registration_number: record.registrationNumber ?? null,
+      expiry_date: record.expiryDate ?? null,
+      mark_feature: record.markFeature ?? null,
       created_at: at,
       updated_at: at,
     }));
@@ -71,12 +74,63 @@ export async function upsertMarks(
           image_url: eb.ref('excluded.image_url'),
           designations: eb.ref('excluded.designations'),
           generated: eb.ref('excluded.generated'),
+          registration_number: eb.ref('excluded.registration_number'),
+          expiry_date: eb.ref('excluded.expiry_date'),
+          mark_feature: eb.ref('excluded.mark_feature'),
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
       .execute();
   }
   return records.length;
+}
+
+export interface MarkKey {
+  dataset: string;
+  applicationNumber: string;
+}
+
+/**
+ * Removes marks by (dataset, applicationNumber), leaving a `mark_deletions` row per removed mark so every server
+ * process drops it from its index. Answers how many marks existed and were removed.
+ */
+export async function deleteMarks(db: Kysely<DB>, keys: readonly MarkKey[]): Promise<number> {
+  let removed = 0;
+  const at = nowIso();
+  for (let start = 0; start < keys.length; start += UPSERT_CHUNK) {
+    const chunk = keys.slice(start, start + UPSERT_CHUNK);
+    const rows = await db
+      .selectFrom('marks')
+      .select('id')
+      .where((eb) =>
+        eb.or(
+          chunk.map((key) =>
+            eb.and([eb('dataset', '=', key.dataset), eb('application_number', '=', key.applicationNumber)]),
+          ),
+        ),
+      )
+      .execute();
+    if (rows.length === 0) continue;
+    const ids = rows.map((row) => row.id);
+    await db.deleteFrom('marks').where('id', 'in', ids).execute();
+    await db
+      .insertInto('mark_deletions')
+      .values(ids.map((id) => ({ mark_id: id, deleted_at: at })))
+      .execute();
+    removed += ids.length;
+  }
+  return removed;
+}
+
+/** Marks deleted after the deletion row `afterId`, oldest first: what an index built earlier must drop. */
+export function markDeletionsAfter(db: Kysely<DB>, afterId: number, limit: number) {
+  return db
+    .selectFrom('mark_deletions')
+    .select(['id', 'mark_id'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -195,6 +249,9 @@ export function toResultItem(
     similarityScore: score,
     signals: [...signals],
     designations: parseCodes(row.designations),
+    registrationNumber: row.registration_number,
+    expiryDate: row.expiry_date,
+    markFeature: row.mark_feature,
   };
 }
 

@@ -1,4 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { trademarkImportList, trademarkImportListQuery } from '@kxt/contracts/trademark-imports';
 import {
   consultantInfo,
   productInfo,
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../http-error.ts';
-import { ok } from '../../lib/envelope.ts';
+import { ok, okList } from '../../lib/envelope.ts';
+import { listImportBatches } from './import-batch.ts';
 import { consultantFor, productById, registerTimes, trademarkProductsByCountry } from './info.ts';
 import { markLogoSvg } from './mark-image.ts';
 import { remainingSearches } from './quota.ts';
@@ -33,6 +35,24 @@ export async function trademarkRoutes(app: FastifyInstance) {
     freeSearches: config.trademarkFreeSearches,
     associations: () => loadAssociationTables(db),
   };
+
+  routes.get(
+    '/api/admin/trademark-imports',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['trademarks'],
+        summary:
+          'Imports of office data, newest first: file, format, counts, and the first problems by position',
+        querystring: trademarkImportListQuery,
+        response: { 200: trademarkImportList },
+      },
+    },
+    async (request) => {
+      const list = await listImportBatches(db, request.query);
+      return okList(list.rows, list.total);
+    },
+  );
 
   routes.post(
     '/api/trademark/search',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { marksChangedAfter, upsertMarks } from './repository.ts';
+import { deleteMarks, marksChangedAfter, upsertMarks } from './repository.ts';
 import { INDEX_PAGE, MarkIndexService } from './search-index.ts';
 import { markRecord } from './test-marks.ts';
 
@@ -73,5 +73,21 @@ describe('the trademark index build', () => {
     expect(service.index.size).toBe(expected.length);
     expect(largestStep).toBeGreaterThan(0);
     expect(largestStep).toBeLessThanOrEqual(INDEX_PAGE);
+  });
+
+  it('drops the marks an office deleted since the last look, as another process would have deleted them', async () => {
+    await upsertMarks(t.ctx.db, records(5, 'KEPT'));
+    const service = new MarkIndexService(t.ctx.db);
+    await service.ready();
+    expect(service.index.size).toBe(5);
+    const removed = await deleteMarks(t.ctx.db, [
+      { dataset: 'US', applicationNumber: 'KEPT-1' },
+      { dataset: 'US', applicationNumber: 'KEPT-3' },
+      { dataset: 'US', applicationNumber: 'NEVER-THERE' },
+    ]);
+    expect(removed).toBe(2);
+    expect(await service.refresh()).toBe(2);
+    expect(service.index.size).toBe(3);
+    expect(await service.refresh()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { marksChangedAfter } from './repository.ts';
+import { markDeletionsAfter, marksChangedAfter } from './repository.ts';
 
 /**
  * Marks read and indexed per step. The index is built on the event loop that serves requests, and a step holds it
@@ -20,6 +20,7 @@ export const INDEX_PAGE = 500;
 export class MarkIndexService {
   readonly index = new TrademarkIndex();
   #cursor = { updatedAt: '', id: 0 };
+  #deletionCursor = 0;
   #ready: Promise<void> | undefined;
   #built = false;
   #refreshing: Promise<number> | undefined;
@@ -74,6 +75,18 @@ export class MarkIndexService {
       await nextTurn();
     }
     this.#cursor = cursor;
-    return count;
+    return count + (await this.#readDeletions());
+  }
+
+  /** Drops the marks deleted since the last look (an office's delete records, imported by any process). */
+  async #readDeletions(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const page = await markDeletionsAfter(this.db, this.#deletionCursor, INDEX_PAGE);
+      for (const row of page) if (this.index.remove(row.mark_id)) removed += 1;
+      const last = page.at(-1);
+      if (last) this.#deletionCursor = last.id;
+      if (page.length < INDEX_PAGE) return removed;
+    }
   }
 }

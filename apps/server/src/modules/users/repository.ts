@@ -33,6 +33,8 @@ export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<C
       'users.email',
       'users.customer_id',
       'customers.name as customer_name',
+      'customers.verification_state',
+      'users.locale',
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
@@ -46,5 +48,7 @@ export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<C
     email: row.email,
     customerId: row.customer_id,
     customerName: row.customer_name,
+    companyPending: row.verification_state === 'pending',
+    locale: row.locale,
   };
 }

@@ -2,7 +2,9 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@kxt/contracts/auth';
 import { Button, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
+import { PROFILE_PATH } from '../../components/routing/paths.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { NotificationBell } from '../../features/notifications/components/NotificationBell.tsx';
 
@@ -25,13 +27,16 @@ export function HeaderActions({
   const logout = useLogout();
   return (
     <Flex align="center" gap={compact ? 'small' : 'middle'} wrap style={{ marginInlineStart: 'auto' }}>
-      <Flex align="center" gap="small" style={{ lineHeight: 1.4 }}>
-        <UserOutlined aria-hidden />
-        <span style={{ fontWeight: token.fontWeightStrong }}>{user.displayName}</span>
-        {user.customerName ? (
-          <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
-        ) : null}
-      </Flex>
+      {/* The user's name opens their profile (password, sessions, language): the header's user menu. */}
+      <Link to={PROFILE_PATH} title={t('accounts.profile.open')} style={{ color: 'inherit' }}>
+        <Flex align="center" gap="small" style={{ lineHeight: 1.4 }}>
+          <UserOutlined aria-hidden />
+          <span style={{ fontWeight: token.fontWeightStrong }}>{user.displayName}</span>
+          {user.customerName ? (
+            <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
+          ) : null}
+        </Flex>
+      </Link>
       {bell ? <NotificationBell /> : null}
       <LanguageSwitch />
       <Button

@@ -1,4 +1,4 @@
-import type { Role } from '@kxt/contracts/roles';
+import type { Role } from '@kxt/contracts/role-names';
 import { Menu, type MenuProps } from 'antd';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { isStaffRole } from '@kxt/contracts/roles';
+import { isStaffRole } from '@kxt/contracts/role-names';
 import { Button, Flex, theme } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ProductName } from '../../components/ProductName.tsx';
@@ -13,6 +13,11 @@ import { HeaderActions } from './HeaderActions.tsx';
 import { PageSurface } from './PageSurface.tsx';
 import { PortalNavigation } from './PortalNavigation.tsx';
 import { useNarrowScreen } from './use-narrow-screen.ts';
+
+// Only a customer whose company waits for verification loads the banner: everyone else's first load stays as it was.
+const PendingCompanyBanner = lazy(async () => ({
+  default: (await import('../../features/accounts/components/PendingCompanyBanner.tsx')).PendingCompanyBanner,
+}));
 
 /**
  * Customer portal: top navigation; header with the product, the user and company, language and logout. Plain
@@ -87,6 +92,11 @@ export default function PortalLayout() {
           boxSizing: 'border-box',
         }}
       >
+        {user.companyPending ? (
+          <Suspense fallback={null}>
+            <PendingCompanyBanner />
+          </Suspense>
+        ) : null}
         <PageSurface />
       </main>
     </Flex>

@@ -1,4 +1,4 @@
-import type { Role } from '@kxt/contracts/roles';
+import type { Role } from '@kxt/contracts/role-names';
 import { Flex, theme } from 'antd';
 import { createElement, type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useRef } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -28,6 +28,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-client.ts';
 import { useMessageApi } from '../feedback/message.tsx';
 import { currentUserQueryKey } from '../session/current-user.ts';
@@ -42,8 +43,10 @@ import {
   tableColumns,
   toFieldInfo,
 } from './column-layout.ts';
+import { ExportButton } from './ExportButton.tsx';
 import { FieldControl } from './fields.tsx';
 import { formatDate, formatDateTime } from './format.ts';
+import { listQuery } from './list-request.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusTabs } from './StatusTabs.tsx';
 import { Toolbar } from './Toolbar.tsx';
@@ -53,12 +56,16 @@ import {
   cleanSearchValues,
   DEFAULT_DENSITY,
   defaultQuery,
+  localDay,
   PAGE_SIZE_OPTIONS,
   type QueryAction,
   type QueryDefaults,
   queryReducer,
+  readQueryFromUrl,
   readStoredState,
   storageKey,
+  type UrlNames,
+  writeQueryToUrl,
   writeStoredState,
 } from './table-state.ts';
 import type {
@@ -194,10 +201,34 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     toolbarTabs: toolbarTabs?.items[0]?.key,
   };
 
+  // The view lives in the URL too (a copied link reproduces it), for every table that keeps its query.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlNames: UrlNames = {
+    fields: searchFields.map((field) => field.dataIndex as string),
+    head: headTabs?.dataIndex,
+    toolbar: toolbarTabs?.dataIndex,
+    status: statusTabs?.dataIndex,
+  };
+
   const [initial] = useState(() => {
     const stored = readStoredState(props.storageKey, pageSizeOptions);
     let query = defaultQuery(defaults);
-    if (persistQuery && stored.query) {
+    const linkedView = persistQuery
+      ? readQueryFromUrl(
+          searchParams,
+          defaults,
+          {
+            ...urlNames,
+            headKeys: headTabs?.items.map((item) => item.key),
+            toolbarKeys: toolbarTabs?.items.map((item) => item.key),
+          },
+          pageSizeOptions,
+        )
+      : undefined;
+    if (linkedView) {
+      query = linkedView;
+    } else if (persistQuery && stored.query && stored.savedOn === localDay()) {
+      // Filters kept in the browser come back the same day only: the next morning starts from the defaults.
       query = {
         ...stored.query,
         head: tabDefault(headTabs, stored.query.head),
@@ -318,11 +349,24 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   useEffect(() => {
     writeStoredState(props.storageKey, {
       query: persistQuery ? query : undefined,
+      savedOn: localDay(),
       searchMore,
       density,
       columns: layout,
     });
   }, [props.storageKey, persistQuery, query, searchMore, density, layout]);
+
+  // Written when the query changes only: a navigation to another page (whose URL this table does not own) must not
+  // be rewritten by the table on its way out.
+  const latestUrl = useLatest({ searchParams, setSearchParams, names: urlNames, defaults });
+  const queryKey = JSON.stringify(query);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: queryKey stands for the query
+  useEffect(() => {
+    if (!persistQuery) return;
+    const { searchParams: current, setSearchParams: setUrl, names, defaults: fallback } = latestUrl.current;
+    const next = writeQueryToUrl(current, query, fallback, names);
+    if (next.toString() !== current.toString()) setUrl(next, { replace: true });
+  }, [queryKey, persistQuery]);
 
   const layoutId = useRef<number | null>(props.savedLayout?.id ?? null);
   const saveQueue = useRef<Promise<void>>(Promise.resolve());
@@ -541,6 +585,25 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
 
   const selectionCount = selection.keys.length;
 
+  const exportButton = (() => {
+    if (!props.exportable) return null;
+    const exportable = new Set(props.exportable.columns);
+    const { pageNum: _page, pageSize: _size, ...filters } = listQuery(requestParams, query.sort);
+    return (
+      <ExportButton
+        key="export"
+        path={props.exportable.path}
+        filters={filters}
+        columns={orderedColumns(columns, layout)
+          .map(columnKey)
+          .filter((key) => exportable.has(key))}
+        total={shown.total}
+        selectedKeys={selection.keys}
+        name={tableKey}
+      />
+    );
+  })();
+
   return (
     <Flex vertical gap="middle">
       {headTabs ? (
@@ -570,7 +633,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
           tabs={toolbarTabs}
           tab={query.toolbarTabs}
           onTabChange={(value) => change({ type: 'toolbarTab', value })}
-          extra={props.toolBarRender?.()}
+          extra={[...(props.toolBarRender?.() ?? []), exportButton]}
           loading={loading}
           onReload={() => void load()}
           density={density}

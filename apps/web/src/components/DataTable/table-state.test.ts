@@ -4,8 +4,10 @@ import {
   defaultQuery,
   type QueryDefaults,
   queryReducer,
+  readQueryFromUrl,
   readStoredState,
   storageKey,
+  writeQueryToUrl,
   writeStoredState,
 } from './table-state.ts';
 
@@ -55,12 +57,8 @@ describe('table search parameters', () => {
     });
   });
 
-  it('reset restores the defaults but keeps the view (head and toolbar tabs)', () => {
-    expect(reduce(busy, { type: 'reset' })).toEqual({
-      ...defaultQuery(defaults),
-      head: 'basic',
-      toolbarTabs: 'vat',
-    });
+  it('reset restores every default, the head and toolbar tabs included', () => {
+    expect(reduce(busy, { type: 'reset' })).toEqual(defaultQuery(defaults));
   });
 
   it('search values are trimmed and blank ones left out', () => {
@@ -93,5 +91,43 @@ describe('stored table state', () => {
     });
     window.localStorage.setItem('kxt.table.t', '{not json');
     expect(readStoredState('kxt.table.t')).toEqual({});
+  });
+});
+
+describe('table view in the URL', () => {
+  const names = { fields: ['keyword', 'country'], head: 'type', toolbar: 'category', status: 'status' };
+  const sorted = { ...busy, sort: { dueDate: 'ascend' as const } };
+
+  it('writes filters, tabs, sort and page under the list endpoint names, leaving defaults and others alone', () => {
+    const url = writeQueryToUrl(new URLSearchParams('view=queue&keyword=old'), sorted, defaults, names);
+    expect(Object.fromEntries(url)).toEqual({
+      view: 'queue',
+      keyword: 'x',
+      type: 'basic',
+      category: 'vat',
+      status: 'pending',
+      sort: 'dueDate',
+      order: 'ascend',
+      pageNum: '4',
+      pageSize: '50',
+    });
+    expect(writeQueryToUrl(new URLSearchParams(), defaultQuery(defaults), defaults, names).toString()).toBe(
+      '',
+    );
+  });
+
+  it('reads back the same view from the written URL (a copied link reproduces it)', () => {
+    const url = writeQueryToUrl(new URLSearchParams(), sorted, defaults, names);
+    expect(readQueryFromUrl(url, defaults, names)).toEqual(sorted);
+  });
+
+  it('ignores a URL without the table parameters, and falls back on unknown tabs and page sizes', () => {
+    expect(readQueryFromUrl(new URLSearchParams('view=queue'), defaults, names)).toBeUndefined();
+    const odd = readQueryFromUrl(
+      new URLSearchParams('type=nope&pageSize=7&pageNum=-2&order=sideways&sort=x'),
+      defaults,
+      { ...names, headKeys: ['all', 'basic'] },
+    );
+    expect(odd).toEqual(defaultQuery(defaults));
   });
 });

@@ -55,8 +55,8 @@ const firstPage = (state: TableQuery): TableQuery['pagination'] => ({
 
 /**
  * The rules of spec §4: a filter, tab or page size change goes back to page 1; a head tab change also resets the
- * toolbar tab to the first, the status tab to "all" and the page size to the default; reset restores the default
- * search parameters (the head and toolbar tabs, which choose the view, stay).
+ * toolbar tab to the first, the status tab to "all" and the page size to the default; reset restores every default,
+ * the head and toolbar tabs included (issue #19: 重置 used to keep 增值服务).
  */
 export function queryReducer(defaults: QueryDefaults) {
   return (state: TableQuery, action: QueryAction): TableQuery => {
@@ -64,7 +64,7 @@ export function queryReducer(defaults: QueryDefaults) {
       case 'search':
         return { ...state, searchForm: action.values, pagination: firstPage(state) };
       case 'reset':
-        return { ...defaultQuery(defaults), head: state.head, toolbarTabs: state.toolbarTabs };
+        return defaultQuery(defaults);
       case 'page':
         return {
           ...state,
@@ -110,6 +110,8 @@ export function cleanSearchValues(values: Record<string, unknown>): Record<strin
 /** What a table keeps in local storage under its key (spec §7). */
 export interface StoredTableState {
   query?: TableQuery;
+  /** The local day (`YYYY-MM-DD`) the query was kept: filters are brought back the same day only. */
+  savedOn?: string;
   searchMore?: boolean;
   density?: Density;
   columns?: ColumnLayout;
@@ -182,6 +184,7 @@ export function readStoredState(
   const density = parsed.density === 'middle' ? 'medium' : parsed.density;
   return {
     query: readQuery(parsed.query, pageSizes),
+    savedOn: typeof parsed.savedOn === 'string' ? parsed.savedOn : undefined,
     searchMore: typeof parsed.searchMore === 'boolean' ? parsed.searchMore : undefined,
     density: density === 'large' || density === 'medium' || density === 'small' ? density : undefined,
     columns: readColumns(parsed.columns),
@@ -198,4 +201,111 @@ export function writeStoredState(
   } catch {
     // Storage full or unavailable (private mode): the table still works, it just forgets.
   }
+}
+
+/** Today as a local calendar day, the unit in which stored filters live. */
+export function localDay(at: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** The URL parameter names a table owns: its search fields, its tabs' parameters, sort and paging. */
+export interface UrlNames {
+  fields: string[];
+  head?: string;
+  toolbar?: string;
+  status?: string;
+}
+
+const SORT_PARAM = 'sort';
+const ORDER_PARAM = 'order';
+const PAGE_PARAM = 'pageNum';
+const SIZE_PARAM = 'pageSize';
+
+function ownedNames(names: UrlNames): string[] {
+  return [
+    ...names.fields,
+    ...[names.head, names.toolbar, names.status].filter((name): name is string => Boolean(name)),
+    SORT_PARAM,
+    ORDER_PARAM,
+    PAGE_PARAM,
+    SIZE_PARAM,
+  ];
+}
+
+function urlValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(String).join(',');
+  return undefined;
+}
+
+/**
+ * The table's query as URL parameters, named as the list endpoints take them (`keyword`, `status`, `sort`, `order`,
+ * `pageNum`, …), so a copied link reproduces the view. Defaults are left out; parameters the table does not own
+ * (a page's own) are kept as they are.
+ */
+export function writeQueryToUrl(
+  current: URLSearchParams,
+  query: TableQuery,
+  defaults: QueryDefaults,
+  names: UrlNames,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of ownedNames(names)) next.delete(name);
+  for (const name of names.fields) {
+    const value = urlValue(query.searchForm[name]);
+    if (value !== undefined && value !== '') next.set(name, value);
+  }
+  if (names.head && query.head !== undefined && query.head !== defaults.head)
+    next.set(names.head, query.head);
+  if (names.toolbar && query.toolbarTabs !== undefined && query.toolbarTabs !== defaults.toolbarTabs)
+    next.set(names.toolbar, query.toolbarTabs);
+  if (names.status && query.tabs !== defaults.tabs) next.set(names.status, query.tabs);
+  const [field, order] = Object.entries(query.sort)[0] ?? [];
+  if (field && order) {
+    next.set(SORT_PARAM, field);
+    next.set(ORDER_PARAM, order);
+  }
+  if (query.pagination.current !== DEFAULT_CURRENT) next.set(PAGE_PARAM, String(query.pagination.current));
+  if (query.pagination.pageSize !== defaults.pageSize)
+    next.set(SIZE_PARAM, String(query.pagination.pageSize));
+  return next;
+}
+
+/**
+ * The query a URL describes, or undefined when it names none of the table's parameters (then the stored or
+ * default view applies). Tabs the table does not offer and page sizes it does not allow fall back to the defaults.
+ */
+export function readQueryFromUrl(
+  params: URLSearchParams,
+  defaults: QueryDefaults,
+  names: UrlNames & { headKeys?: string[]; toolbarKeys?: string[] },
+  pageSizes: number[] = PAGE_SIZE_OPTIONS,
+): TableQuery | undefined {
+  if (!ownedNames(names).some((name) => params.has(name))) return undefined;
+  const searchForm: Record<string, unknown> = {};
+  for (const name of names.fields) {
+    const value = params.get(name)?.trim();
+    if (value) searchForm[name] = value;
+  }
+  const pick = (name: string | undefined, keys: string[] | undefined, fallback: string | undefined) => {
+    const value = name ? params.get(name) : null;
+    return value !== null && (!keys || keys.includes(value)) ? value : fallback;
+  };
+  const page = Number(params.get(PAGE_PARAM));
+  const size = Number(params.get(SIZE_PARAM));
+  const field = params.get(SORT_PARAM);
+  const order = params.get(ORDER_PARAM);
+  return {
+    searchForm: { ...defaults.searchForm, ...searchForm },
+    pagination: {
+      current: Number.isInteger(page) && page >= 1 ? page : DEFAULT_CURRENT,
+      pageSize: pageSizes.includes(size) ? size : defaults.pageSize,
+    },
+    head: pick(names.head, names.headKeys, defaults.head),
+    toolbarTabs: pick(names.toolbar, names.toolbarKeys, defaults.toolbarTabs),
+    tabs: pick(names.status, undefined, defaults.tabs) ?? defaults.tabs,
+    sort: field && (order === 'ascend' || order === 'descend') ? { [field]: order } : {},
+  };
 }

@@ -153,6 +153,11 @@ export interface DataTableProps<Row extends object, Result extends RequestData<R
   persistQuery?: boolean;
   /** Load and save the column layout on the server (default true). */
   serverLayout?: boolean;
+  /**
+   * 导出: the list's export endpoint and the columns it can write (the contracts' `*_EXPORT_COLUMNS`). The file holds
+   * the visible ones of these, in the user's order, for the selection or the current filter and sort.
+   */
+  exportable?: { path: string; columns: readonly string[] };
   scroll?: TableProps<Row>['scroll'];
   expandable?: TableProps<Row>['expandable'];
 }

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth';
+import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth-constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../locales/i18n.ts';
 import { deferred, fail, mockApi, ok, setCookie } from '../../test/mock-api.ts';

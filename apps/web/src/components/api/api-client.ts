@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth';
+import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth-constants';
 import type { FilePurpose, StoredFile } from '@kxt/contracts/files';
 import { currentLanguage, i18n } from '../../locales/i18n.ts';
 import { loginPath } from '../routing/paths.ts';

@@ -1,8 +1,20 @@
-import { isStaffRole, type Role } from '@kxt/contracts/roles';
+import { isStaffRole, type Role } from '@kxt/contracts/role-names';
 
 export const LOGIN_PATH = '/login';
 export const ADMIN_HOME_PATH = '/admin';
 export const PORTAL_HOME_PATH = '/';
+/** Two-step verification: where a session that owes its second factor is sent, and where anyone turns it on. */
+export const TWO_FACTOR_PATH = '/account/two-factor';
+
+/** The second-factor page, remembering the page to go on to (a path, or a location). */
+export function twoFactorPath(target: string | { pathname: string; search?: string }): string {
+  const path = typeof target === 'string' ? target : `${target.pathname}${target.search ?? ''}`;
+  return `${TWO_FACTOR_PATH}?redirect=${encodeURIComponent(path)}`;
+}
+/** Public account pages (issue 17): self sign-up and the forgotten-password reset; the profile for every role. */
+export const REGISTER_PATH = '/register';
+export const RESET_PASSWORD_PATH = '/reset-password';
+export const PROFILE_PATH = '/profile';
 
 /** Where a user lands after login when nothing else was asked for: staff in the back office, customers in the portal. */
 export function homePathFor(role: Role): string {

@@ -10,6 +10,13 @@ export async function uploadTemplatePage(file: Blob, onProgress: (percent: numbe
   return stored.id;
 }
 
+/** Uploads an agreement PDF (`POST /api/files?purpose=agreement-source`) and answers its file id. */
+export async function uploadTemplatePdf(file: Blob) {
+  const [stored] = await uploadFile(file, { purpose: 'agreement-source' });
+  if (!stored) throw new Error('the upload answered no file');
+  return stored.id;
+}
+
 /** POST /api/admin/agreement-templates (admins): a new version from pages uploaded first. */
 export function createTemplate(body: NewAgreementTemplate) {
   return api.post<AgreementTemplate>('/api/admin/agreement-templates', body);

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { signedPdfUrl, useAgreement } from '../api/get-agreement.ts';
 import { AgreementStatusTag } from './AgreementStatusTag.tsx';
 import { absoluteLink } from './agreement-enums.ts';
+import { SignerIdentity } from './SignerIdentity.tsx';
 
 type AuditEntry = AgreementDetail['audit'][number];
 
@@ -100,6 +101,8 @@ export function AgreementDetailDrawer({ id, onClose }: { id: number | null; onCl
               </Flex>
             </Image.PreviewGroup>
           </div>
+
+          <SignerIdentity row={row} />
 
           <div>
             <Typography.Title level={5}>{t('agreements.evidence')}</Typography.Title>

@@ -1,4 +1,9 @@
-import { type AgreementName, SIGN_LINK_MAX_TTL_DAYS, SIGN_LINK_TTL_DAYS } from '@kxt/contracts/agreements';
+import {
+  type AgreementName,
+  MOBILE_PATTERN,
+  SIGN_LINK_MAX_TTL_DAYS,
+  SIGN_LINK_TTL_DAYS,
+} from '@kxt/contracts/agreements';
 import { Button, Flex, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +17,15 @@ interface CreateValues {
   customerId: number;
   agreementName: AgreementName;
   expiresInDays: number;
+  signerName: string;
+  signerMobile: string;
+  signerEmail?: string;
+  serviceName?: string;
+  price?: string;
 }
+
+/** An empty optional field is left out rather than sent as "". */
+const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 interface CreateAgreementDialogProps {
   open: boolean;
@@ -22,7 +35,10 @@ interface CreateAgreementDialogProps {
   copy: (text: string) => void;
 }
 
-/** 新建协议: customer, agreement name and expiry; then the new signing link with a copy button. */
+/**
+ * 新建协议: customer, agreement, the signer (name, mobile for the SMS code, optional e-mail), a text template's merge
+ * values and the expiry; then the new signing link with a copy button.
+ */
 export function CreateAgreementDialog({ open, onClose, onCreated, copy }: CreateAgreementDialogProps) {
   const { t } = useTranslation();
   const create = useCreateAgreement();
@@ -42,6 +58,11 @@ export function CreateAgreementDialog({ open, onClose, onCreated, copy }: Create
             customerId: values.customerId,
             agreementName: values.agreementName,
             expiresInDays: values.expiresInDays,
+            signerName: values.signerName.trim(),
+            signerMobile: values.signerMobile.trim(),
+            signerEmail: optional(values.signerEmail),
+            serviceName: optional(values.serviceName),
+            price: optional(values.price),
           });
           setCreated(answer);
           onCreated();
@@ -65,6 +86,41 @@ export function CreateAgreementDialog({ open, onClose, onCreated, copy }: Create
             options={nameOptions}
             placeholder={t('agreements.namePlaceholder')}
           />
+        </Form.Item>
+        <Form.Item
+          name="signerName"
+          label={t('agreementSigning.signerName')}
+          rules={[{ required: true, whitespace: true, message: t('agreementSigning.signerNameRequired') }]}
+        >
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="signerMobile"
+          label={t('agreementSigning.signerMobile')}
+          extra={t('agreementSigning.signerMobileHint')}
+          rules={[
+            { required: true, message: t('agreementSigning.signerMobileInvalid') },
+            { pattern: MOBILE_PATTERN, message: t('agreementSigning.signerMobileInvalid') },
+          ]}
+        >
+          <Input inputMode="tel" maxLength={16} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="signerEmail"
+          label={t('agreementSigning.signerEmail')}
+          rules={[{ type: 'email', message: t('agreementSigning.signerEmailInvalid') }]}
+        >
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="serviceName"
+          label={t('agreementSigning.serviceName')}
+          extra={t('agreementSigning.mergeHint', { serviceName: '{{serviceName}}', price: '{{price}}' })}
+        >
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="price" label={t('agreementSigning.price')}>
+          <Input maxLength={50} />
         </Form.Item>
         <Form.Item
           name="expiresInDays"

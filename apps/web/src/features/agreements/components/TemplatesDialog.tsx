@@ -15,6 +15,7 @@ import {
   List,
   Modal,
   Progress,
+  Segmented,
   Select,
   Table,
   Tag,
@@ -26,9 +27,10 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
-import { uploadTemplatePage, useCreateTemplate } from '../api/create-template.ts';
+import { uploadTemplatePage, uploadTemplatePdf, useCreateTemplate } from '../api/create-template.ts';
 import { useAgreementTemplates } from '../api/list-templates.ts';
 import { nameOptions } from './agreement-enums.ts';
+import { PdfSourceField, type TemplateKind, TextSourceFields } from './TemplateSourceFields.tsx';
 
 interface PickedPage {
   uid: string;
@@ -41,14 +43,20 @@ interface PickedPage {
 
 let nextUid = 0;
 
-/** 协议模板 (admins): every template version, and a new version from ordered page images. */
+/**
+ * 协议模板 (admins): every template version, and a new version from ordered page images, one PDF, or text with merge
+ * fields (a text version can be the starting point of the next).
+ */
 export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const message = useMessageApi();
   const templates = useAgreementTemplates(open);
   const createTemplate = useCreateTemplate();
   const [agreementName, setAgreementName] = useState<AgreementName>(AGREEMENT_NAMES[0]);
+  const [kind, setKind] = useState<TemplateKind>('text');
   const [pages, setPages] = useState<PickedPage[]>([]);
+  const [pdf, setPdf] = useState<File | null>(null);
+  const [text, setText] = useState({ title: '', body: '' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -60,13 +68,49 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
       return next;
     });
 
+  const created = (template: AgreementTemplate) =>
+    void message.success(
+      t('agreements.versionCreated', { name: template.agreementName, version: template.version }),
+    );
+
+  const submitPdf = async () => {
+    if (!pdf) {
+      setFailure(t('agreementSigning.pdfRequired'));
+      return;
+    }
+    const pdfFileId = await uploadTemplatePdf(pdf);
+    created(await createTemplate.mutateAsync({ agreementName, pdfFileId }));
+    setPdf(null);
+  };
+
+  const submitText = async () => {
+    if (!text.title.trim() || !text.body.trim()) {
+      setFailure(
+        t(text.title.trim() ? 'agreementSigning.textBodyRequired' : 'agreementSigning.textTitleRequired'),
+      );
+      return;
+    }
+    created(await createTemplate.mutateAsync({ agreementName, title: text.title, body: text.body }));
+  };
+
   const submit = async () => {
+    setFailure(null);
+    if (kind !== 'images') {
+      setBusy(true);
+      try {
+        await (kind === 'pdf' ? submitPdf() : submitText());
+      } catch (error) {
+        if (isApiError(error)) setFailure(error.msg);
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     if (pages.length === 0) {
       setFailure(t('agreements.pagesRequired'));
       return;
     }
     setBusy(true);
-    setFailure(null);
     try {
       const ids: string[] = [];
       for (const [index, page] of pages.entries()) {
@@ -80,10 +124,7 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
           current.map((item, at) => (at === index ? { ...item, fileId, percent: 100 } : item)),
         );
       }
-      const template = await createTemplate.mutateAsync({ agreementName, pageFileIds: ids });
-      void message.success(
-        t('agreements.versionCreated', { name: template.agreementName, version: template.version }),
-      );
+      created(await createTemplate.mutateAsync({ agreementName, pageFileIds: ids }));
       setPages([]);
     } catch (error) {
       if (isApiError(error)) setFailure(error.msg);
@@ -142,6 +183,30 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
             ),
           },
           {
+            title: t('agreementSigning.templateKind'),
+            dataIndex: 'kind',
+            width: 150,
+            render: (value: TemplateKind, template) => (
+              <Flex vertical align="start">
+                <span>{t(`agreementSigning.kind.${value}`)}</span>
+                {template.kind === 'text' ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    style={{ padding: 0 }}
+                    onClick={() => {
+                      setKind('text');
+                      setAgreementName(template.agreementName as AgreementName);
+                      setText({ title: template.title ?? '', body: template.body ?? '' });
+                    }}
+                  >
+                    {t('agreementSigning.editText')}
+                  </Button>
+                ) : null}
+              </Flex>
+            ),
+          },
+          {
             title: t('agreements.templateCreatedBy'),
             dataIndex: 'createdByName',
             render: (value) => value ?? '-',
@@ -166,7 +231,24 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
             onChange={setAgreementName}
           />
         </Form.Item>
-        <Form.Item label={t('agreements.pageImages')} required extra={t('agreements.pageImagesHint')}>
+        <Form.Item label={t('agreementSigning.templateKind')}>
+          <Segmented<TemplateKind>
+            value={kind}
+            onChange={setKind}
+            options={(['text', 'pdf', 'images'] as const).map((value) => ({
+              value,
+              label: t(`agreementSigning.kind.${value}`),
+            }))}
+          />
+        </Form.Item>
+        {kind === 'pdf' ? <PdfSourceField file={pdf} onChange={setPdf} /> : null}
+        {kind === 'text' ? <TextSourceFields value={text} onChange={setText} /> : null}
+        <Form.Item
+          hidden={kind !== 'images'}
+          label={t('agreements.pageImages')}
+          required
+          extra={t('agreements.pageImagesHint')}
+        >
           <Flex vertical gap="small">
             <Upload
               accept="image/png,image/jpeg"
@@ -235,7 +317,7 @@ export function TemplatesDialog({ open, onClose }: { open: boolean; onClose: () 
           </Flex>
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>
-          {t('agreements.createVersion')}
+          {busy && kind !== 'images' ? t('agreementSigning.rendering') : t('agreements.createVersion')}
         </Button>
       </Form>
     </Modal>

@@ -1,5 +1,5 @@
 import type { AgreementRow } from '@kxt/contracts/agreements';
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
@@ -25,6 +25,8 @@ function agreement(overrides: Partial<AgreementRow> = {}): AgreementRow {
     openedAt: null,
     readAt: null,
     signedAt: null,
+    signerName: '李娜',
+    identityLocked: false,
     ...overrides,
   };
 }
@@ -113,6 +115,13 @@ describe('agreements page', () => {
     await user.click(await screen.findByTitle('深圳示例贸易有限公司'));
     await user.click(within(dialog).getByRole('combobox', { name: '协议名称' }));
     await user.click(await screen.findByTitle('EPR服务协议'));
+    await user.type(within(dialog).getByRole('textbox', { name: '签署人' }), '李娜');
+    await user.type(within(dialog).getByRole('textbox', { name: '签署人手机号' }), '12345');
+    await user.click(within(dialog).getByRole('button', { name: button('生成链接') }));
+    expect(await within(dialog).findByText(/请输入 11 位手机号/)).toBeInTheDocument();
+    expect(server.callsTo('POST /api/admin/agreements')).toHaveLength(0);
+    await user.clear(within(dialog).getByRole('textbox', { name: '签署人手机号' }));
+    await user.type(within(dialog).getByRole('textbox', { name: '签署人手机号' }), '13912345678');
     await user.click(within(dialog).getByRole('button', { name: button('生成链接') }));
 
     await waitFor(() => expect(server.callsTo('POST /api/admin/agreements')).toHaveLength(1));
@@ -120,6 +129,8 @@ describe('agreements page', () => {
       customerId: 3,
       agreementName: 'EPR服务协议',
       expiresInDays: 30,
+      signerName: '李娜',
+      signerMobile: '13912345678',
     });
     const link = `${window.location.origin}/sign?code=new-code`;
     const linkBox = await screen.findByRole('textbox', { name: '签署链接' });

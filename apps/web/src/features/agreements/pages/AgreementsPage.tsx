@@ -3,6 +3,7 @@ import type { AgreementRow } from '@kxt/contracts/agreements';
 import { Button, Flex, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -12,6 +13,7 @@ import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { listAgreements } from '../api/list-agreements.ts';
+import { useReissueAgreement } from '../api/reissue-agreement.ts';
 import { useRevokeAgreement } from '../api/revoke-agreement.ts';
 import { AgreementDetailDrawer } from '../components/AgreementDetailDrawer.tsx';
 import { AgreementStatusTag } from '../components/AgreementStatusTag.tsx';
@@ -24,9 +26,12 @@ export default function AgreementsPage() {
   const user = useSessionUser();
   const message = useMessageApi();
   const actionRef = useRef<DataTableAction>(null);
+  // A link into the list (`?keyword=…`, from the deadline calendar) replaces the stored search.
+  const linkedKeyword = useSearchParams()[0].get('keyword')?.trim();
   const rowActions = useRowActions();
   const [confirm, confirmHolder] = useConfirm();
   const revoke = useRevokeAgreement();
+  const reissue = useReissueAgreement();
   const [viewing, setViewing] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
   const [editingTemplates, setEditingTemplates] = useState(false);
@@ -63,9 +68,31 @@ export default function AgreementsPage() {
     void actionRef.current?.reload();
   };
 
+  const askReissue = async (row: AgreementRow) => {
+    const confirmed = await confirm({
+      title: t('agreementSigning.reissueTitle', { name: row.agreementName }),
+      content: t('agreementSigning.reissueContent'),
+      okText: t('agreementSigning.reissue'),
+    });
+    if (!confirmed) return;
+    try {
+      await reissue.mutateAsync(row.id);
+    } catch {
+      return; // The API client has shown the error.
+    }
+    void message.success(t('agreementSigning.reissueDone'));
+    void actionRef.current?.reload();
+  };
+
   const columns: DataTableColumn<AgreementRow>[] = [
     keywordColumn(t('lists.keyword'), t('agreements.keywordPlaceholder')),
     { title: t('agreements.customer'), dataIndex: 'customerName', search: false },
+    {
+      title: t('agreementSigning.signerName'),
+      dataIndex: 'signerName',
+      search: false,
+      render: (_dom, row) => row.signerName ?? '-',
+    },
     {
       title: t('agreements.agreementName'),
       dataIndex: 'agreementName',
@@ -115,12 +142,19 @@ export default function AgreementsPage() {
       fixed: 'right',
       render: (_dom, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => copyLink(row.url)}>
-            {t('agreements.copyLink')}
-          </Button>
+          {row.revoked || row.expired ? null : (
+            <Button type="link" size="small" onClick={() => copyLink(row.url)}>
+              {t('agreements.copyLink')}
+            </Button>
+          )}
           <Button type="link" size="small" onClick={() => setViewing(row.id)}>
             {t('rowActions.view')}
           </Button>
+          {row.identityLocked && !row.revoked && row.status !== 2 ? (
+            <Button type="link" size="small" onClick={() => void askReissue(row)}>
+              {t('agreementSigning.reissue')}
+            </Button>
+          ) : null}
           {row.status !== 2 && !row.revoked ? (
             <Button type="link" size="small" danger onClick={() => void askRevoke(row)}>
               {t('agreements.revoke')}
@@ -140,6 +174,7 @@ export default function AgreementsPage() {
         rowKey="id"
         columns={columns}
         request={listAgreements}
+        initialSearchValues={linkedKeyword ? { keyword: linkedKeyword } : undefined}
         statusTabs={{ dataIndex: 'status' }}
         actionRef={actionRef}
         toolBarRender={() => [

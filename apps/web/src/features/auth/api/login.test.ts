@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ApiError, setApiClientHooks } from '../../../components/api/api-client.ts';
 import { fail, mockApi, setCookie } from '../../../test/mock-api.ts';

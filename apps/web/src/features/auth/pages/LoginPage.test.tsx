@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { customer, reviewer } from '../../../test/fixtures.ts';

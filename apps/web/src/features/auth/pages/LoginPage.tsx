@@ -2,12 +2,17 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { type LoginBody, PASSWORD_MAX, USERNAME_MAX } from '@kxt/contracts/auth';
 import { Alert, Button, Flex, Form, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { ProductName } from '../../../components/ProductName.tsx';
-import { afterLoginPath } from '../../../components/routing/paths.ts';
+import {
+  afterLoginPath,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  twoFactorPath,
+} from '../../../components/routing/paths.ts';
 import { useCurrentUser } from '../../../components/session/current-user.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -23,7 +28,9 @@ export default function LoginPage() {
 
   // Logged in (already, or just now): go where the user came from, or home.
   if (session.data) {
-    return <Navigate to={afterLoginPath(session.data.role, searchParams.get('redirect'))} replace />;
+    const next = afterLoginPath(session.data.role, searchParams.get('redirect'));
+    // Straight to the second factor when the session owes it (the guard would send it there too, one hop later).
+    return <Navigate to={session.data.pendingSecondFactor ? twoFactorPath(next) : next} replace />;
   }
   if (session.isPending) return <PageLoading />;
 
@@ -107,12 +114,16 @@ export default function LoginPage() {
                 placeholder={t('auth.login.passwordPlaceholder')}
               />
             </Form.Item>
-            <Form.Item style={{ marginBottom: 0 }}>
+            <Form.Item style={{ marginBottom: 12 }}>
               <Button type="primary" htmlType="submit" block loading={login.isPending}>
                 {t('auth.login.submit')}
               </Button>
             </Form.Item>
           </Form>
+          <Flex justify="space-between" wrap gap="small">
+            <Link to={RESET_PASSWORD_PATH}>{t('accounts.login.forgot')}</Link>
+            <Link to={REGISTER_PATH}>{t('accounts.login.register')}</Link>
+          </Flex>
         </main>
       </Flex>
     </Flex>

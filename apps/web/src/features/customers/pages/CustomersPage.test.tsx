@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { CustomerRow } from '@kxt/contracts/customers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ const customer: CustomerRow = {
   ownerName: '王审核',
   isArrears: true,
   suspend: false,
+  verification: 'verified',
+  licenceNo: null,
   serviceItemCount: 3,
   createdAt: '2026-01-01T08:00:00.000Z',
 };
@@ -76,7 +78,10 @@ describe('customers page', () => {
   it('asks before suspending a customer from the edit dialog, then saves only that', async () => {
     const { user, server } = setup();
     await user.click(await screen.findByRole('button', { name: button('编辑') }));
-    const dialog = await screen.findByRole('dialog', { name: '编辑客户' });
+    // By its title's text: in tests every antd id is "test-id", so a dialog's aria-labelledby may name another element.
+    const dialog = (await screen.findAllByRole('dialog')).find((candidate) =>
+      within(candidate).queryByText('编辑客户'),
+    ) as HTMLElement;
     await user.click(within(dialog).getByRole('switch', { name: '挂起服务' }));
     await user.click(within(dialog).getByRole('button', { name: button('保存') }));
 

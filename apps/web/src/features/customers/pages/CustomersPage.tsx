@@ -1,5 +1,6 @@
 import type { CustomerRow } from '@kxt/contracts/customers';
-import { Flex, Space } from 'antd';
+import { CUSTOMER_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
+import { Flex, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,12 +17,14 @@ import { listCustomers } from '../api/list-customers.ts';
 import { updateCustomer } from '../api/update-customer.ts';
 import { CustomerDetailDrawer } from '../components/CustomerDetailDrawer.tsx';
 import { CustomerEditDialog } from '../components/CustomerEditDialog.tsx';
+import { VerifyCompanyDialog } from '../components/VerifyCompanyDialog.tsx';
 
 export default function CustomersPage() {
   const { t, i18n } = useTranslation();
   const actionRef = useRef<DataTableAction>(null);
   const [viewing, setViewing] = useState<CustomerRow | null>(null);
   const [editing, setEditing] = useState<CustomerRow | null>(null);
+  const [verifying, setVerifying] = useState<CustomerRow | null>(null);
 
   const columns: DataTableColumn<CustomerRow>[] = [
     keywordColumn(t('lists.keyword'), t('customers.keywordPlaceholder')),
@@ -37,6 +40,17 @@ export default function CustomersPage() {
         </Space>
       ),
     },
+    {
+      title: t('accounts.verify.column'),
+      dataIndex: 'verification',
+      search: false,
+      render: (_dom, row) =>
+        row.verification === 'pending' ? (
+          <Tag color="orange">{t('accounts.verify.pending')}</Tag>
+        ) : (
+          <Tag color="green">{t('accounts.verify.verified')}</Tag>
+        ),
+    },
     { title: t('customers.contactName'), dataIndex: 'contactName', search: false, editable: true },
     { title: t('customers.phone'), dataIndex: 'phone', search: false, editable: true },
     { title: t('customers.email'), dataIndex: 'email', search: false, editable: true },
@@ -45,6 +59,12 @@ export default function CustomersPage() {
     { title: t('customers.serviceItemCount'), dataIndex: 'serviceItemCount', search: false, align: 'right' },
     createdAtColumn(t('lists.createdAt')),
     actionsColumn(t('rowActions.actions'), [
+      // A pending company's first action is its verification.
+      {
+        label: t('accounts.verify.action'),
+        onClick: (row) => setVerifying(row),
+        hidden: (row) => row.verification !== 'pending',
+      },
       { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
       { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
     ]),
@@ -55,14 +75,21 @@ export default function CustomersPage() {
       <PageTitle title={t('customers.title')} description={t('customers.description')} />
       <DataTable<CustomerRow>
         tableKey="admin.customers"
+        exportable={{ path: '/api/admin/customers/export', columns: CUSTOMER_EXPORT_COLUMNS }}
         rowKey="id"
         columns={columns}
         request={listCustomers}
         statusTabs={{ dataIndex: 'status' }}
+        rowSelection={{}}
         actionRef={actionRef}
         editable={{ onSave: (id, changes) => updateCustomer(Number(id), changes) }}
       />
       <CustomerDetailDrawer row={viewing} onClose={() => setViewing(null)} />
+      <VerifyCompanyDialog
+        row={verifying}
+        onClose={() => setVerifying(null)}
+        onSaved={() => void actionRef.current?.reload()}
+      />
       <CustomerEditDialog
         row={editing}
         onClose={() => setEditing(null)}

@@ -1,8 +1,12 @@
 import { Flex } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { AccountDetails } from '../components/AccountDetails.tsx';
+
+// Its own chunk: the home's first paint does not wait for the deadlines card's code.
+const UpcomingDeadlines = lazy(() => import('../../deadlines/components/UpcomingDeadlines.tsx'));
 
 export default function PortalHomePage() {
   const { t } = useTranslation();
@@ -13,6 +17,9 @@ export default function PortalHomePage() {
         title={t('home.portal.welcome', { name: user.displayName })}
         description={t('home.portal.intro')}
       />
+      <Suspense fallback={null}>
+        <UpcomingDeadlines />
+      </Suspense>
       <AccountDetails user={user} />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { NotificationRow } from '@kxt/contracts/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,11 @@
+import { SettingOutlined } from '@ant-design/icons';
 import type { NotificationRow } from '@kxt/contracts/notifications';
 import { Badge, Button, Drawer, Empty, Flex, Grid, List, Popover, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { useSessionUser } from '../../../components/session/current-user.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications.ts';
 
 /** Paths served outside the app (the public signing page) are opened by the browser, not the router. */
@@ -20,6 +22,7 @@ export default function NotificationPanel({ bell }: { bell: (onClick?: () => voi
   const [open, setOpen] = useState(true);
   // A phone gets the list in a drawer across the screen; a popover beside the bell would not fit.
   const narrow = Grid.useBreakpoint().sm === false;
+  const user = useSessionUser();
   const notifications = useNotifications();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
@@ -37,15 +40,31 @@ export default function NotificationPanel({ bell }: { bell: (onClick?: () => voi
     <div style={narrow ? undefined : { width: 400 }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
         <Typography.Text strong>{t('notifications.title')}</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          disabled={unread === 0}
-          loading={markAllRead.isPending}
-          onClick={() => markAllRead.mutate(undefined)}
-        >
-          {t('notifications.markAllRead')}
-        </Button>
+        <Flex align="center">
+          <Button
+            size="small"
+            type="link"
+            disabled={unread === 0}
+            loading={markAllRead.isPending}
+            onClick={() => markAllRead.mutate(undefined)}
+          >
+            {t('notifications.markAllRead')}
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            icon={<SettingOutlined />}
+            data-testid="notification-settings"
+            onClick={() => {
+              setOpen(false);
+              void navigate(
+                user.role === 'customer' ? '/notification-settings' : '/admin/notification-settings',
+              );
+            }}
+          >
+            {t('deadlines.preferences.link')}
+          </Button>
+        </Flex>
       </Flex>
       {notifications.isError ? (
         <Typography.Text type="danger">{t('notifications.loadFailed')}</Typography.Text>

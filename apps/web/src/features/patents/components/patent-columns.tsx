@@ -1,5 +1,5 @@
 import { type PatentRow, patentStatusLabel } from '@kxt/contracts/patents';
-import { Button } from 'antd';
+import { Button, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../../components/DataTable/types.ts';
 import { DeadlineText } from './DeadlineText.tsx';
@@ -93,7 +93,14 @@ export function patentColumns<Row extends PatentRow>(
   });
   const deadline = (key: 'oaAbortAnswerTime' | 'renewalTime'): DataTableColumn<Row> => ({
     ...plain(key),
-    render: (_dom, row) => <DeadlineText date={row[key]} />,
+    render: (_dom, row) =>
+      key === 'renewalTime' && !row.renewalTime && row.renewalMissing ? (
+        <Tooltip title={t(`deadlines.renewalMissing.${row.renewalMissing}`)}>
+          <span data-renewal-missing={row.renewalMissing}>—</span>
+        </Tooltip>
+      ) : (
+        <DeadlineText date={row[key]} />
+      ),
   });
 
   const columns: Record<PatentColumnKey, DataTableColumn<Row>> = {

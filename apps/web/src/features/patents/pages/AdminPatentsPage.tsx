@@ -46,6 +46,8 @@ export default function AdminPatentsPage() {
         ? 'queue'
         : 'all';
   const view: PatentQueueView = isQueueView(requestedView) ? requestedView : 'staff';
+  // A link into the list (`?tab=all&keyword=…`, from the deadline calendar) replaces the stored search.
+  const linkedKeyword = searchParams.get('keyword')?.trim();
   const queryClient = useQueryClient();
   const listRef = useRef<DataTableAction>(null);
   const queueRef = useRef<DataTableAction>(null);
@@ -96,6 +98,7 @@ export default function AdminPatentsPage() {
         rowKey="id"
         columns={columns}
         request={listAdminPatents}
+        initialSearchValues={linkedKeyword ? { searchValue: linkedKeyword } : undefined}
         params={{ ...(status === ALL_STATUSES ? {} : { status }), ...(customerId ? { customerId } : {}) }}
         onLoad={(result) => {
           setCounts(result.obj);

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { PatentQueueRow } from '@kxt/contracts/patent-queue';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';

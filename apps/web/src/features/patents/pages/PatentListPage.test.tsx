@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { MATERIALS_FORM_CACHE_KEY, type PatentRow } from '@kxt/contracts/patents';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -90,7 +90,8 @@ describe('patent list: query parameters', () => {
     ]);
     await screen.findByText('PT-0001');
     expect(server.callsTo('GET /api/patent/services/1/refund-check')).toHaveLength(0);
-    expect(currentPath()).toBe('/trademark/patent?serviceCode=PT-0001');
+    // The page stays on the list; the table writes its search filter into the URL beside the service code.
+    expect(currentPath()).toBe('/trademark/patent?serviceCode=PT-0001&searchValue=PT-0001');
   });
 });
 

@@ -29,6 +29,7 @@ export function patentRow(overrides: Partial<PatentRow> = {}): PatentRow {
     rejectionTime: null,
     oaAbortAnswerTime: null,
     renewalTime: null,
+    renewalMissing: null,
     brandOathTime: null,
     status: 1,
     statusName: '待上传资料',

@@ -1,4 +1,5 @@
-import { CSRF_COOKIE, type CurrentUser } from '@kxt/contracts/auth';
+import type { CurrentUser } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { PaymentRow } from '@kxt/contracts/payments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ const finance: CurrentUser = {
   email: null,
   customerId: null,
   customerName: null,
+  companyPending: false,
+  locale: 'zh-CN',
 };
 
 function payment(overrides: Partial<PaymentRow> = {}): PaymentRow {

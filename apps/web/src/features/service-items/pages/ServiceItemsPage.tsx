@@ -1,9 +1,9 @@
 import { SERVICE_CATEGORIES, SERVICE_TYPES } from '@kxt/contracts/business';
+import { SERVICE_ITEM_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
 import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-items';
 import { Button, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   actionsColumn,
   countryColumn,
@@ -24,14 +24,11 @@ import { overdueEnum, statusEnum, yesNoEnum } from '../components/service-item-e
 
 export default function ServiceItemsPage() {
   const { t, i18n } = useTranslation();
-  const [searchParams] = useSearchParams();
   const actionRef = useRef<DataTableAction>(null);
   const rowActions = useRowActions();
   const [confirm, confirmHolder] = useConfirm();
   const [viewing, setViewing] = useState<ServiceItemRow | null>(null);
   const [editing, setEditing] = useState<ServiceItemRow | null>(null);
-  // A link into the list (`?keyword=…`, from a customer or a newly opened service) replaces the stored search.
-  const linkedKeyword = searchParams.get('keyword')?.trim();
 
   const confirmTerminate = (row: ServiceItemRow) =>
     confirm({
@@ -115,10 +112,10 @@ export default function ServiceItemsPage() {
       <PageTitle title={t('serviceItems.title')} description={t('serviceItems.description')} />
       <DataTable<ServiceItemRow>
         tableKey="admin.service-items"
+        exportable={{ path: '/api/admin/service-items/export', columns: SERVICE_ITEM_EXPORT_COLUMNS }}
         rowKey="id"
         columns={columns}
         request={listServiceItems}
-        initialSearchValues={linkedKeyword ? { keyword: linkedKeyword } : undefined}
         headTabs={{
           dataIndex: 'typeIdTopCode',
           items: [

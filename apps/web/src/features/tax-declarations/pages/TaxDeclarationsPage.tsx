@@ -1,4 +1,5 @@
-import type { TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
+import { TAX_DECLARATION_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
+import type { AmountTotal, TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
 import { TAX_PERIOD_PATTERN } from '@kxt/contracts/tax-declarations';
 import { Flex } from 'antd';
 import { useRef, useState } from 'react';
@@ -28,6 +29,7 @@ export default function TaxDeclarationsPage() {
   const [confirm, confirmHolder] = useConfirm();
   const [viewing, setViewing] = useState<TaxDeclarationRow | null>(null);
   const [editing, setEditing] = useState<TaxDeclarationRow | null>(null);
+  const [totals, setTotals] = useState<AmountTotal[]>([]);
 
   const columns: DataTableColumn<TaxDeclarationRow>[] = [
     keywordColumn(t('lists.keyword'), t('taxDeclarations.keywordPlaceholder')),
@@ -105,12 +107,27 @@ export default function TaxDeclarationsPage() {
     <Flex vertical gap="large">
       {confirmHolder}
       <PageTitle title={t('taxDeclarations.title')} description={t('taxDeclarations.description')} />
-      <DataTable<TaxDeclarationRow>
+      <DataTable<TaxDeclarationRow, Awaited<ReturnType<typeof listTaxDeclarations>>>
         tableKey="admin.tax-declarations"
+        exportable={{ path: '/api/admin/tax-declarations/export', columns: TAX_DECLARATION_EXPORT_COLUMNS }}
         rowKey="id"
         columns={columns}
         request={listTaxDeclarations}
+        onLoad={(result) => setTotals(result.amountTotals ?? [])}
+        headerTitle={
+          <span style={{ fontSize: 14, fontWeight: 'normal' }}>
+            {t('listTotals.amount', {
+              totals:
+                totals.length > 0
+                  ? totals
+                      .map((total) => formatMoney(total.amount, total.currency, i18n.language))
+                      .join(' · ')
+                  : '-',
+            })}
+          </span>
+        }
         statusTabs={{ dataIndex: 'status' }}
+        rowSelection={{}}
         actionRef={actionRef}
         editable={{
           onSave: (id, changes) => updateTaxDeclaration(Number(id), changes as TaxDeclarationPatch),

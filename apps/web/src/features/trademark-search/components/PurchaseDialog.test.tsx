@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { PurchasableProduct } from '@kxt/contracts/payments';
 import type { ProductInfo } from '@kxt/contracts/trademarks';
 import { screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE } from '@kxt/contracts/auth';
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { TrademarkResultItem } from '@kxt/contracts/trademarks';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,9 @@ const item: TrademarkResultItem = {
   attorney: null,
   imageUrl: null,
   designations: [],
+  registrationNumber: null,
+  expiryDate: null,
+  markFeature: null,
   similarityScore: 82.4,
   signals: ['transliteration', 'descriptiveIgnored', 'oneLetter', 'phonetic', 'futureSignal'],
 };

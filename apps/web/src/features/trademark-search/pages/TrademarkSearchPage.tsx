@@ -36,6 +36,9 @@ import {
   validateForm,
 } from '../components/search-state.ts';
 
+/** The longest market name a picker tag shows in full (with its code); longer ones show the code alone. */
+const SHORT_TAG_NAME = 10;
+
 /** What was searched: the form as submitted and the country tab shown. */
 interface Submitted {
   form: SearchForm;
@@ -303,6 +306,18 @@ export default function TrademarkSearchPage() {
                     +{omitted.length}
                   </span>
                 )}
+                // A tag names its market briefly, so the one-line box holds more of them: a long name (United
+                // States of America) by its code, the full name on hover.
+                labelRender={({ value }) => {
+                  const code = String(value);
+                  const name = marketName(code);
+                  return (
+                    <Flex component="span" gap={4} align="center" title={name}>
+                      <CountryFlag code={code} />
+                      <span>{name.length > SHORT_TAG_NAME ? code : `${name} (${code})`}</span>
+                    </Flex>
+                  );
+                }}
                 optionFilterProp="search"
                 style={{ flex: 1, minWidth: 0 }}
                 // The search matches English names too; in Chinese they load when the picker is first used.

@@ -1,0 +1,102 @@
+import type { TrademarkImportListQuery, TrademarkImportRow } from '@kxt/contracts/trademark-imports';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import { type ImportProblem, type ImportReport, ImportSink, importFailure } from './import-sink.ts';
+import { type ImportFormat, readTrademarkFile } from './import-source.ts';
+
+/** Above this share of refused records (percent of the records read) an import fails; `--max-refused` changes it. */
+export const DEFAULT_MAX_REFUSED_PERCENT = 5;
+/** Problems kept with a batch for the admin list (the command prints its own first ones). */
+const PROBLEMS_STORED = 100;
+
+export interface FileImportOptions {
+  format?: ImportFormat;
+  maxRefusedPercent?: number;
+  onProgress?: (report: ImportReport) => void;
+}
+
+export interface FileImportResult {
+  batchId: number;
+  report: ImportReport;
+  formats: ImportFormat[];
+  /** Why the import failed; undefined when it is done. */
+  failure: string | undefined;
+}
+
+/**
+ * Imports one file as one batch: a `trademark_imports` row opened before the first record and closed with the counts,
+ * the first problems, and whether it failed (a file fault, nothing readable, or too many records refused).
+ */
+export async function importTrademarkFile(
+  db: Kysely<DB>,
+  file: string,
+  options: FileImportOptions = {},
+): Promise<FileImportResult> {
+  const batch = await db
+    .insertInto('trademark_imports')
+    .values({ file_name: file.slice(-500), status: 'running', started_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sink = new ImportSink(db, options.onProgress);
+  let formats: ImportFormat[] = [];
+  try {
+    formats = [...(await readTrademarkFile(sink, file, options.format))];
+  } catch (error) {
+    sink.fault({
+      line: 0,
+      message: `cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+  const report = await sink.finish();
+  const failure = importFailure(report, options.maxRefusedPercent ?? DEFAULT_MAX_REFUSED_PERCENT);
+  await db
+    .updateTable('trademark_imports')
+    .set({
+      format: formats.join(',') || null,
+      status: failure ? 'failed' : 'done',
+      imported: report.imported,
+      deleted: report.deleted,
+      refused: report.failed,
+      skipped: report.skipped,
+      problems: JSON.stringify([...report.faults, ...report.problems].slice(0, PROBLEMS_STORED)),
+      finished_at: nowIso(),
+    })
+    .where('id', '=', batch.id)
+    .execute();
+  return { batchId: batch.id, report, formats, failure };
+}
+
+/** The import batches, newest first, for the admin list. */
+export async function listImportBatches(
+  db: Kysely<DB>,
+  query: TrademarkImportListQuery,
+): Promise<{ rows: TrademarkImportRow[]; total: number }> {
+  let base = db.selectFrom('trademark_imports');
+  if (query.status) base = base.where('status', '=', query.status);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.total),
+    rows: rows.map((row) => ({
+      id: row.id,
+      fileName: row.file_name,
+      format: row.format,
+      status: row.status,
+      imported: row.imported,
+      deleted: row.deleted,
+      refused: row.refused,
+      skipped: row.skipped,
+      problems: JSON.parse(row.problems) as ImportProblem[],
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    })),
+  };
+}

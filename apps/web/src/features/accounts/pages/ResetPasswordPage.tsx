@@ -1,0 +1,223 @@
+import { MAINLAND_MOBILE } from '@kxt/contracts/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Segmented, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { LOGIN_PATH } from '../../../components/routing/paths.ts';
+import { requestReset, resetByLink, resetBySms, resetChannels } from '../api/accounts.ts';
+import { codeRules, mobileRules, newPasswordRules } from '../components/field-rules.ts';
+import { showApiError } from '../components/form-errors.ts';
+import { PublicCard } from '../components/PublicCard.tsx';
+import { SmsCodeInput } from '../components/SmsCodeInput.tsx';
+
+type Channel = 'sms' | 'email';
+const RESET_FIELDS = ['mobile', 'code', 'email', 'password'];
+
+/**
+ * /reset-password: a forgotten password is replaced with an SMS code to the account's mobile, or with the link an
+ * e-mail carries (`?token=`). The page never says whether an account exists; every session ends on success.
+ */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <PublicCard title={t('accounts.reset.title')}>
+        <Result
+          status="success"
+          title={t('accounts.reset.done')}
+          extra={
+            <Link to={LOGIN_PATH}>
+              <Button type="primary">{t('accounts.reset.toLogin')}</Button>
+            </Link>
+          }
+        />
+      </PublicCard>
+    );
+  }
+  return (
+    <PublicCard title={t('accounts.reset.title')}>
+      {token ? (
+        <LinkReset token={token} onDone={() => setDone(true)} />
+      ) : (
+        <RequestReset onDone={() => setDone(true)} />
+      )}
+      <Typography.Paragraph style={{ textAlign: 'center', marginBottom: 0, marginTop: 16 }}>
+        <Link to={LOGIN_PATH}>{t('accounts.reset.backToLogin')}</Link>
+      </Typography.Paragraph>
+    </PublicCard>
+  );
+}
+
+function RequestReset({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const channels = useQuery({ queryKey: ['account', 'reset-channels'], queryFn: resetChannels });
+  const [channel, setChannel] = useState<Channel>('sms');
+  return (
+    <>
+      {channels.data?.email ? (
+        <Segmented<Channel>
+          block
+          value={channel}
+          onChange={setChannel}
+          options={[
+            { value: 'sms', label: t('accounts.reset.bySms') },
+            { value: 'email', label: t('accounts.reset.byEmail') },
+          ]}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      {channel === 'sms' ? <SmsReset onDone={onDone} /> : <EmailReset />}
+    </>
+  );
+}
+
+interface SmsValues {
+  mobile: string;
+  code: string;
+  password: string;
+}
+
+function SmsReset({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SmsValues>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const mobile = Form.useWatch('mobile', form) ?? '';
+  const sendCode = async () => {
+    setFailure(null);
+    try {
+      const answer = await requestReset({ channel: 'sms', mobile: mobile.trim() });
+      setCodeSent(true);
+      return answer.resendAfterSeconds;
+    } catch (error) {
+      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
+      throw error;
+    }
+  };
+  const submit = async (values: SmsValues) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await resetBySms(values);
+      onDone();
+    } catch (error) {
+      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form<SmsValues> form={form} name="reset-sms" layout="vertical" requiredMark={false} onFinish={submit}>
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+      {codeSent && !failure ? (
+        <Alert type="info" showIcon title={t('accounts.reset.codeSent')} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Form.Item name="mobile" label={t('accounts.mobile.label')} rules={mobileRules(t)}>
+        <Input inputMode="tel" autoComplete="tel-national" maxLength={11} autoFocus />
+      </Form.Item>
+      <Form.Item name="code" label={t('accounts.code.label')} rules={codeRules(t)}>
+        <SmsCodeInput onSend={sendCode} canSend={MAINLAND_MOBILE.test(mobile.trim())} />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('accounts.password.new')}
+        extra={t('accounts.password.hint')}
+        rules={newPasswordRules(t)}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={saving}>
+        {t('accounts.reset.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+function EmailReset() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ email: string }>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const submit = async ({ email }: { email: string }) => {
+    setFailure(null);
+    setSending(true);
+    try {
+      await requestReset({ channel: 'email', email: email.trim() });
+      setSent(true);
+    } catch (error) {
+      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
+    } finally {
+      setSending(false);
+    }
+  };
+  if (sent) return <Alert type="success" showIcon title={t('accounts.reset.linkSent')} />;
+  return (
+    <Form<{ email: string }>
+      form={form}
+      name="reset-email"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+    >
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item
+        name="email"
+        label={t('accounts.email.label')}
+        rules={[{ required: true, type: 'email', message: t('accounts.email.invalid') }]}
+      >
+        <Input type="email" autoComplete="email" autoFocus />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={sending}>
+        {t('accounts.reset.sendLink')}
+      </Button>
+    </Form>
+  );
+}
+
+function LinkReset({ token, onDone }: { token: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string }>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async ({ password }: { password: string }) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await resetByLink({ token, password });
+      onDone();
+    } catch (error) {
+      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Form<{ password: string }>
+      form={form}
+      name="reset-link"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={submit}
+    >
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+      <Form.Item
+        name="password"
+        label={t('accounts.password.new')}
+        extra={t('accounts.password.hint')}
+        rules={newPasswordRules(t)}
+      >
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={saving}>
+        {t('accounts.reset.submit')}
+      </Button>
+    </Form>
+  );
+}
