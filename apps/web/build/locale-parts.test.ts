@@ -45,6 +45,7 @@ describe('locale parts', () => {
   });
 
   it('gives the whole group where the rest of the key is built at run time', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source code under test holds a template literal
     expect(transform('t(`errors.${code}`)')?.code).toContain("import 'virtual:zh-CN/errors';");
     expect(transform("t('errors.' + code)")?.code).toContain("import 'virtual:zh-CN/errors';");
   });

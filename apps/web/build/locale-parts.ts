@@ -58,7 +58,8 @@ export function localeParts(webRoot: string): Plugin {
       }
       if (named.size === 0) return undefined;
       const output = new MagicString(code);
-      output.prepend([...named].map((group) => `import '${PREFIX}${group}';`).join('') + '\n');
+      const imports = [...named].map((part) => `import '${PREFIX}${part}';`);
+      output.prepend(`${imports.join('')}\n`);
       return { code: output.toString(), map: output.generateMap({ hires: true, source: file }) };
     },
   };
