@@ -20,6 +20,9 @@ afterAll(async () => {
 const STRONG = 'violet-harbour-cactus-17';
 const tokenOf = (url: string) => url.split('/invite/')[1] ?? '';
 const invite = (client: TestClient, body: object) => client.post('/api/admin/invitations', body);
+/** An invitation for a user of the test company, as the admin sends it; its `{ id, url }`. */
+const inviteCustomer = async (displayName: string, phone: string) =>
+  (await invite(admin, { displayName, role: 'customer', customerId: companyId, phone })).json().data;
 const accept = (token: string, body: object = {}) =>
   t.client().post(`/api/account-links/${token}/accept`, {
     username: 'invitee',
@@ -89,14 +92,7 @@ describe('inviting', () => {
 
 describe('accepting', () => {
   it('shows the invitation, enforces the password policy with the reason, creates the user and logs them in', async () => {
-    const { url } = (
-      await invite(admin, {
-        displayName: '李雷',
-        role: 'customer',
-        customerId: companyId,
-        phone: '13700000010',
-      })
-    ).json().data;
+    const { url } = await inviteCustomer('李雷', '13700000010');
     const token = tokenOf(url);
     const view = await t.client().get(`/api/account-links/${token}`);
     expect(view.json().data).toMatchObject({
@@ -141,14 +137,7 @@ describe('accepting', () => {
   });
 
   it('refuses an expired link with a clear message', async () => {
-    const { id, url } = (
-      await invite(admin, {
-        displayName: 'Late',
-        role: 'customer',
-        customerId: companyId,
-        phone: '13700000011',
-      })
-    ).json().data;
+    const { id, url } = await inviteCustomer('Late', '13700000011');
     await t.ctx.db
       .updateTable('account_links')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -162,28 +151,14 @@ describe('accepting', () => {
   });
 
   it('refuses a taken username and keeps the invitation usable', async () => {
-    const { url } = (
-      await invite(admin, {
-        displayName: 'Twin',
-        role: 'customer',
-        customerId: companyId,
-        phone: '13700000012',
-      })
-    ).json().data;
+    const { url } = await inviteCustomer('Twin', '13700000012');
     const taken = await accept(tokenOf(url), { username: 'inv-admin' });
     expect(taken.statusCode).toBe(409);
     expect((await accept(tokenOf(url), { username: 'twin-ok' })).statusCode).toBe(200);
   });
 
   it('accepts one of two uses of a link sent at once', async () => {
-    const { url } = (
-      await invite(admin, {
-        displayName: 'Race',
-        role: 'customer',
-        customerId: companyId,
-        phone: '13700000013',
-      })
-    ).json().data;
+    const { url } = await inviteCustomer('Race', '13700000013');
     const outcomes = await Promise.all([
       accept(tokenOf(url), { username: 'race-a' }),
       accept(tokenOf(url), { username: 'race-b' }),

@@ -35,6 +35,25 @@ import {
 } from './repository.ts';
 
 /** The staff member issuing a link: who they are (audit) and how they are named in the message. */
+
+/**
+ * A catch handler for writes that create a username: the unique key, not an earlier look-up, decides between two
+ * creations of one name at once, and the loser gets a 409 on the username field.
+ */
+export function refuseDuplicateUsername(username: string) {
+  return (error: unknown): never => {
+    if (isUniqueViolation(error)) {
+      throw new HttpError(
+        409,
+        'accounts.duplicateUsername',
+        { username },
+        { username: 'accounts.duplicateUsername' },
+      );
+    }
+    throw error;
+  };
+}
+
 export interface Issuer extends Actor {
   role: Role;
   name: string;
@@ -316,19 +335,7 @@ export async function acceptLink(
       });
       return id;
     })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw new HttpError(
-          409,
-          'accounts.duplicateUsername',
-          { username: body.username },
-          {
-            username: 'accounts.duplicateUsername',
-          },
-        );
-      }
-      throw error;
-    });
+    .catch(refuseDuplicateUsername(body.username));
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'role', 'totp_confirmed_at'])

@@ -20,7 +20,13 @@ import { renderEmail } from '../notifications/render.ts';
 import { baseUrlOf } from '../notifications/worker.ts';
 import { assertPasswordAllowed, storeNewPassword } from './passwords.ts';
 import { takeRateLimits } from './rate-limits.ts';
-import { type ContactUser, findUserByEmail, findUserByMobile, personalDetails } from './repository.ts';
+import {
+  type ContactUser,
+  findContactUser,
+  findUserByEmail,
+  findUserByMobile,
+  personalDetails,
+} from './repository.ts';
 import { checkSmsCode, consumeSmsCode, issueSmsCode } from './sms-codes.ts';
 
 type Deps = Pick<AppContext, 'db' | 'config'>;
@@ -142,21 +148,7 @@ export async function resetPasswordByLink(deps: Deps, body: ResetByLinkBody, cli
   if (!link) throw new HttpError(400, 'account.resetLinkInvalid');
   if (link.used_at) throw new HttpError(400, 'account.resetLinkUsed');
   if (link.expires_at <= nowIso()) throw new HttpError(400, 'account.resetLinkExpired');
-  const user = await deps.db
-    .selectFrom('users')
-    .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.display_name',
-      'users.phone',
-      'users.email',
-      'users.locale',
-    ])
-    .select('customers.name as customer_name')
-    .where('users.id', '=', link.user_id)
-    .where('users.disabled', '=', 0)
-    .executeTakeFirst();
+  const user = await findContactUser(deps.db, link.user_id);
   if (!user) throw new HttpError(400, 'account.resetLinkInvalid');
   await finishReset(deps, user, body.password, client, async (trx) => {
     const used = await trx

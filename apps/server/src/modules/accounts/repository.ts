@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** The enabled user who logs in with this mobile number (as username) or has it as their phone. */
-export function findUserByMobile(db: Kysely<DB>, mobile: string) {
+/** Enabled users with what a reset or a message to them needs: names, contacts, language, company. */
+function contactUsers(db: Kysely<DB>) {
   return db
     .selectFrom('users')
     .leftJoin('customers', 'customers.id', 'users.customer_id')
@@ -15,30 +15,28 @@ export function findUserByMobile(db: Kysely<DB>, mobile: string) {
       'users.locale',
     ])
     .select('customers.name as customer_name')
+    .where('users.disabled', '=', 0);
+}
+
+/** The enabled user who logs in with this mobile number (as username) or has it as their phone. */
+export function findUserByMobile(db: Kysely<DB>, mobile: string) {
+  return contactUsers(db)
     .where((eb) => eb.or([eb('users.username', '=', mobile), eb('users.phone', '=', mobile)]))
-    .where('users.disabled', '=', 0)
     .orderBy('users.id')
     .executeTakeFirst();
 }
 
 /** The first enabled user with this e-mail address (compared without case). */
 export function findUserByEmail(db: Kysely<DB>, email: string) {
-  return db
-    .selectFrom('users')
-    .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.display_name',
-      'users.phone',
-      'users.email',
-      'users.locale',
-    ])
-    .select('customers.name as customer_name')
+  return contactUsers(db)
     .where((eb) => eb(eb.fn('lower', ['users.email']), '=', email.toLowerCase()))
-    .where('users.disabled', '=', 0)
     .orderBy('users.id')
     .executeTakeFirst();
+}
+
+/** The enabled user with this id. */
+export function findContactUser(db: Kysely<DB>, userId: number) {
+  return contactUsers(db).where('users.id', '=', userId).executeTakeFirst();
 }
 
 export type ContactUser = NonNullable<Awaited<ReturnType<typeof findUserByMobile>>>;

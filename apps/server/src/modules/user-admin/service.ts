@@ -3,11 +3,16 @@ import { isStaffRole } from '@kxt/contracts/roles';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB, UserRow } from '../../db/schema.ts';
-import { isUniqueViolation } from '../../db/unique-retry.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { nowIso } from '../../lib/time.ts';
-import { checkCompanyOfRole, type Issuer, issueLink, issueResetLink } from '../account-links/service.ts';
+import {
+  checkCompanyOfRole,
+  type Issuer,
+  issueLink,
+  issueResetLink,
+  refuseDuplicateUsername,
+} from '../account-links/service.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { unusablePasswordHash } from '../auth/passwords.ts';
 import { endOtherSessions, endSession, listActiveSessions } from '../auth/sessions.ts';
@@ -71,19 +76,7 @@ export async function createUserByAdmin(ctx: AppContext, body: UserCreateBody, i
       });
       return { id: row.id, link };
     })
-    .catch((error: unknown) => {
-      if (isUniqueViolation(error)) {
-        throw new HttpError(
-          409,
-          'accounts.duplicateUsername',
-          { username: body.username },
-          {
-            username: 'accounts.duplicateUsername',
-          },
-        );
-      }
-      throw error;
-    });
+    .catch(refuseDuplicateUsername(body.username));
 }
 
 /** Refuses a change that would leave no active admin; `admins` are the active admins, locked by the caller. */

@@ -107,33 +107,17 @@ describe('creating users', () => {
       customerId: companyId,
     });
     expect(ok.statusCode).toBe(200);
-    const missing = await admin.post('/api/admin/users', {
-      username: 'contact-2',
-      displayName: 'C',
-      role: 'customer',
-    });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields.customerId).toBeTruthy();
-    const unknown = await admin.post('/api/admin/users', {
-      username: 'contact-3',
-      displayName: 'C',
-      role: 'customer',
-      customerId: 999_999,
-    });
-    expect(unknown.statusCode).toBe(400);
-    const staffWithCompany = await admin.post('/api/admin/users', {
-      username: 'staff-3',
-      displayName: 'S',
-      role: 'consultant',
-      customerId: companyId,
-    });
-    expect(staffWithCompany.statusCode).toBe(400);
-    const duplicate = await admin.post('/api/admin/users', {
-      username: 'contact-1',
-      displayName: 'C',
-      role: 'consultant',
-    });
-    expect(duplicate.statusCode).toBe(409);
+    const refusals: [Record<string, unknown>, number][] = [
+      [{ username: 'contact-2', displayName: 'C', role: 'customer' }, 400], // no company
+      [{ username: 'contact-3', displayName: 'C', role: 'customer', customerId: 999_999 }, 400], // unknown company
+      [{ username: 'staff-3', displayName: 'S', role: 'consultant', customerId: companyId }, 400], // staff in a company
+      [{ username: 'contact-1', displayName: 'C', role: 'consultant' }, 409], // the name is taken
+    ];
+    for (const [body, status] of refusals) {
+      const refused = await admin.post('/api/admin/users', body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      if (body.username === 'contact-2') expect(refused.json().fields.customerId).toBeTruthy();
+    }
     const badJson = await admin.request({
       method: 'POST',
       url: '/api/admin/users',
