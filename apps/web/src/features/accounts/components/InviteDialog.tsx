@@ -2,10 +2,10 @@ import type { AccountLinkIssued } from '@kxt/contracts/accounts';
 import type { Role } from '@kxt/contracts/role-names';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { createInvitation } from '../api/invitations.ts';
+import { CompanyFieldForCustomers } from './CompanyField.tsx';
 import { roleOptions, staffRoleOptions } from './role-options.ts';
 
 interface Values {
@@ -53,19 +53,7 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
       <Form.Item name="role" label={t('accounts.invitations.kind')} rules={[{ required: true }]}>
         <Select options={options} />
       </Form.Item>
-      <Form.Item noStyle dependencies={['role']}>
-        {({ getFieldValue }) =>
-          getFieldValue('role') === 'customer' ? (
-            <Form.Item
-              name="customerId"
-              label={t('accounts.fields.company')}
-              rules={[{ required: true, message: t('accounts.fields.companyRequired') }]}
-            >
-              <CustomerPicker placeholder={t('accounts.fields.companyPlaceholder')} />
-            </Form.Item>
-          ) : null
-        }
-      </Form.Item>
+      <CompanyFieldForCustomers />
       <Form.Item
         name="displayName"
         label={t('accounts.fields.displayName')}

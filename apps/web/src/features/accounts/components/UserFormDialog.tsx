@@ -2,10 +2,10 @@ import type { AccountLinkIssued, UserAdminRow, UserPatch } from '@kxt/contracts/
 import { isStaffRole, type Role, STAFF_ROLES } from '@kxt/contracts/role-names';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { createUser, updateUser } from '../api/users.ts';
+import { CompanyFieldForCustomers } from './CompanyField.tsx';
 import { roleOptions } from './role-options.ts';
 
 interface Values {
@@ -121,21 +121,7 @@ export function UserFormDialog({ target, selfId, onClose, onSaved }: UserFormDia
           {t('accounts.users.ownRoleHint')}
         </p>
       ) : null}
-      {creating ? (
-        <Form.Item noStyle dependencies={['role']}>
-          {({ getFieldValue }) =>
-            getFieldValue('role') === 'customer' ? (
-              <Form.Item
-                name="customerId"
-                label={t('accounts.fields.company')}
-                rules={[{ required: true, message: t('accounts.fields.companyRequired') }]}
-              >
-                <CustomerPicker placeholder={t('accounts.fields.companyPlaceholder')} />
-              </Form.Item>
-            ) : null
-          }
-        </Form.Item>
-      ) : null}
+      {creating ? <CompanyFieldForCustomers /> : null}
       <Form.Item
         name="phone"
         label={t('accounts.fields.phone')}
