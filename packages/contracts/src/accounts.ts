@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USERNAME_MAX } from './auth.ts';
+import { USERNAME_MAX, userIdentity } from './auth.ts';
 import { listQuery } from './paging.ts';
 import { roleSchema } from './roles.ts';
 
@@ -32,15 +32,7 @@ export const userListQuery = listQuery(USER_SORTS, 'createdAt').extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
-export const userAdminRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  displayName: z.string(),
-  role: roleSchema,
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  customerId: z.number().int().nullable(),
-  customerName: z.string().nullable(),
+export const userAdminRow = /* @__PURE__ */ userIdentity.extend({
   onlineType: z.number().int(),
   disabled: z.boolean(),
   twoFactor: z.boolean(),

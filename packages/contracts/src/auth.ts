@@ -17,7 +17,8 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const currentUser = z.object({
+/** Who a user is, as the session and the user list show it. */
+export const userIdentity = z.object({
   id: z.number().int(),
   username: z.string(),
   displayName: z.string(),
@@ -26,6 +27,10 @@ export const currentUser = z.object({
   email: z.string().nullable(),
   customerId: z.number().int().nullable(),
   customerName: z.string().nullable(),
+});
+
+// PURE: the web app's pages import constants from here; an unused schema must not keep zod in their chunks.
+export const currentUser = /* @__PURE__ */ userIdentity.extend({
   /** Set while the session still owes the second factor (enrol or verify): only that page works until then. */
   pendingSecondFactor: z.enum(['enrol', 'verify']).nullable().optional(),
   /** The customer's company signed itself up and staff have not verified it yet: buying and orders wait. */

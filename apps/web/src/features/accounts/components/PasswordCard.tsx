@@ -1,12 +1,11 @@
 import type { ChangePasswordBody } from '@kxt/contracts/accounts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { changePassword, sessionsQueryKey } from '../api/accounts.ts';
-import { newPasswordRules } from './field-rules.ts';
-import { showApiError } from './form-errors.ts';
+import { NewPasswordField } from './AccountFields.tsx';
+import { useFormSubmit } from './form-errors.ts';
 
 /** Change password: the current one, then the new one under the policy; the user's other sessions end. */
 export function PasswordCard() {
@@ -14,22 +13,14 @@ export function PasswordCard() {
   const queryClient = useQueryClient();
   const message = useMessageApi();
   const [form] = Form.useForm<ChangePasswordBody>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: ChangePasswordBody) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+  const { failure, busy, run } = useFormSubmit(form, ['currentPassword', 'newPassword']);
+  const submit = (values: ChangePasswordBody) =>
+    run(async () => {
       await changePassword(values);
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
       void message.success(t('accounts.profile.passwordChanged'));
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), ['currentPassword', 'newPassword']));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card title={t('accounts.profile.password')}>
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
@@ -47,15 +38,8 @@ export function PasswordCard() {
         >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('accounts.password.new')}
-          extra={t('accounts.password.hint')}
-          rules={newPasswordRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button htmlType="submit" loading={saving}>
+        <NewPasswordField name="newPassword" />
+        <Button htmlType="submit" loading={busy}>
           {t('accounts.profile.changePassword')}
         </Button>
       </Form>

@@ -1,15 +1,13 @@
-import { MAINLAND_MOBILE, type PhoneChangeBody } from '@kxt/contracts/accounts';
+import type { PhoneChangeBody } from '@kxt/contracts/accounts';
 import type { CurrentUser } from '@kxt/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { currentUserQueryKey } from '../../../components/session/current-user.ts';
 import { changePhone, requestPhoneCode } from '../api/accounts.ts';
-import { codeRules, mobileRules } from './field-rules.ts';
-import { showApiError } from './form-errors.ts';
-import { SmsCodeInput } from './SmsCodeInput.tsx';
+import { MobileWithCodeFields } from './AccountFields.tsx';
+import { useFormSubmit } from './form-errors.ts';
 
 const FIELDS = ['mobile', 'code'];
 
@@ -19,32 +17,24 @@ export function PhoneCard({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const message = useMessageApi();
   const [form] = Form.useForm<PhoneChangeBody>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { failure, busy, run, report, clearFailure } = useFormSubmit(form, FIELDS);
   const mobile = Form.useWatch('mobile', form) ?? '';
   const sendCode = async () => {
-    setFailure(null);
+    clearFailure();
     try {
       return (await requestPhoneCode(mobile.trim())).resendAfterSeconds;
     } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), FIELDS));
+      report(error);
       throw error;
     }
   };
-  const submit = async (values: PhoneChangeBody) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+  const submit = (values: PhoneChangeBody) =>
+    run(async () => {
       await changePhone(values);
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       void message.success(t('accounts.profile.phoneChanged'));
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Card title={t('account.phone')}>
       <Typography.Paragraph>
@@ -59,13 +49,8 @@ export function PhoneCard({ user }: { user: CurrentUser }) {
         requiredMark={false}
         onFinish={submit}
       >
-        <Form.Item name="mobile" label={t('accounts.profile.newPhone')} rules={mobileRules(t)}>
-          <Input inputMode="tel" maxLength={11} autoComplete="tel-national" />
-        </Form.Item>
-        <Form.Item name="code" label={t('accounts.code.label')} rules={codeRules(t)}>
-          <SmsCodeInput onSend={sendCode} canSend={MAINLAND_MOBILE.test(mobile.trim())} />
-        </Form.Item>
-        <Button htmlType="submit" loading={saving}>
+        <MobileWithCodeFields mobile={mobile} onSend={sendCode} mobileLabelKey="accounts.profile.newPhone" />
+        <Button htmlType="submit" loading={busy}>
           {t('accounts.profile.changePhone')}
         </Button>
       </Form>

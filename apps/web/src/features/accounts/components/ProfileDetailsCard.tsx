@@ -2,13 +2,12 @@ import { DISPLAY_NAME_MAX, type ProfilePatch } from '@kxt/contracts/accounts';
 import type { CurrentUser } from '@kxt/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Radio } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { currentUserQueryKey } from '../../../components/session/current-user.ts';
 import { LANGUAGES, type Language, setLanguage } from '../../../locales/i18n.ts';
 import { updateProfile } from '../api/accounts.ts';
-import { showApiError } from './form-errors.ts';
+import { useFormSubmit } from './form-errors.ts';
 
 interface Values {
   displayName: string;
@@ -22,8 +21,7 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const message = useMessageApi();
   const [form] = Form.useForm<Values>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { failure, busy, run } = useFormSubmit(form, ['displayName', 'email', 'locale']);
   const submit = async (values: Values) => {
     const patch: ProfilePatch = {};
     if (values.displayName.trim() !== user.displayName) patch.displayName = values.displayName.trim();
@@ -31,18 +29,12 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
     if (email !== user.email) patch.email = email;
     if (values.locale !== user.locale) patch.locale = values.locale;
     if (Object.keys(patch).length === 0) return;
-    setFailure(null);
-    setSaving(true);
-    try {
+    await run(async () => {
       await updateProfile(patch);
       if (patch.locale) await setLanguage(patch.locale);
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       void message.success(t('lists.saved'));
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), ['displayName', 'email', 'locale']));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Card title={t('accounts.profile.details')}>
@@ -83,7 +75,7 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
             options={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={busy}>
           {t('lists.save')}
         </Button>
       </Form>

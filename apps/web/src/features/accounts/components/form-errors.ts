@@ -1,4 +1,6 @@
 import type { FormInstance } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
 
 /**
@@ -15,4 +17,28 @@ export function showApiError<Values>(
   const mine = Object.entries(error.fields).filter(([name]) => fields.includes(name));
   form.setFields(mine.map(([name, message]) => ({ name: name as never, errors: [message] })));
   return mine.length > 0 ? null : error.msg;
+}
+
+/**
+ * A form's submit with its failure message and busy flag: the API's field errors go under `fields`, anything else
+ * above the form (`failure`). `report` shows an error of a side step, such as sending a code, the same way.
+ */
+export function useFormSubmit<Values>(form: FormInstance<Values>, fields: readonly string[]) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const report = (error: unknown) =>
+    setFailure(showApiError(form, error, t('errors.crash.subTitle'), fields));
+  const run = async (action: () => Promise<unknown>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      report(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { failure, busy, run, report, clearFailure: () => setFailure(null) };
 }

@@ -1,9 +1,4 @@
-import {
-  COMPANY_NAME_MAX,
-  DISPLAY_NAME_MAX,
-  MAINLAND_MOBILE,
-  type RegisterBody,
-} from '@kxt/contracts/accounts';
+import { COMPANY_NAME_MAX, DISPLAY_NAME_MAX, type RegisterBody } from '@kxt/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -12,10 +7,9 @@ import { Link, Navigate } from 'react-router';
 import { LOGIN_PATH, PORTAL_HOME_PATH } from '../../../components/routing/paths.ts';
 import { resetSession, useCurrentUser } from '../../../components/session/current-user.ts';
 import { register, requestRegisterCode } from '../api/accounts.ts';
-import { codeRules, mobileRules, newPasswordRules } from '../components/field-rules.ts';
+import { MobileWithCodeFields, NewPasswordField } from '../components/AccountFields.tsx';
 import { showApiError } from '../components/form-errors.ts';
 import { PublicCard } from '../components/PublicCard.tsx';
-import { SmsCodeInput } from '../components/SmsCodeInput.tsx';
 
 const REGISTER_FIELDS = ['mobile', 'code', 'displayName', 'companyName', 'password'];
 
@@ -68,12 +62,7 @@ export default function RegisterPage() {
           signUp.mutate(values);
         }}
       >
-        <Form.Item name="mobile" label={t('accounts.mobile.label')} rules={mobileRules(t)}>
-          <Input inputMode="tel" autoComplete="tel-national" maxLength={11} autoFocus />
-        </Form.Item>
-        <Form.Item name="code" label={t('accounts.code.label')} rules={codeRules(t)}>
-          <SmsCodeInput onSend={sendCode} canSend={MAINLAND_MOBILE.test(mobile.trim())} />
-        </Form.Item>
+        <MobileWithCodeFields mobile={mobile} onSend={sendCode} autoFocus />
         <Form.Item
           name="displayName"
           label={t('accounts.register.displayName')}
@@ -92,14 +81,7 @@ export default function RegisterPage() {
         >
           <Input autoComplete="organization" maxLength={COMPANY_NAME_MAX} />
         </Form.Item>
-        <Form.Item
-          name="password"
-          label={t('accounts.password.new')}
-          extra={t('accounts.password.hint')}
-          rules={newPasswordRules(t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordField />
         <Form.Item style={{ marginBottom: 12 }}>
           <Button type="primary" htmlType="submit" block loading={signUp.isPending}>
             {t('accounts.register.submit')}

@@ -1,4 +1,3 @@
-import { MAINLAND_MOBILE } from '@kxt/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Result, Segmented, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_PATH } from '../../../components/routing/paths.ts';
 import { requestReset, resetByLink, resetBySms, resetChannels } from '../api/accounts.ts';
-import { codeRules, mobileRules, newPasswordRules } from '../components/field-rules.ts';
-import { showApiError } from '../components/form-errors.ts';
+import { MobileWithCodeFields, NewPasswordField } from '../components/AccountFields.tsx';
+import { useFormSubmit } from '../components/form-errors.ts';
 import { PublicCard } from '../components/PublicCard.tsx';
-import { SmsCodeInput } from '../components/SmsCodeInput.tsx';
 
 type Channel = 'sms' | 'email';
 const RESET_FIELDS = ['mobile', 'code', 'email', 'password'];
@@ -85,54 +83,34 @@ interface SmsValues {
 function SmsReset({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SmsValues>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, busy, run, report, clearFailure } = useFormSubmit(form, RESET_FIELDS);
   const [codeSent, setCodeSent] = useState(false);
-  const [saving, setSaving] = useState(false);
   const mobile = Form.useWatch('mobile', form) ?? '';
   const sendCode = async () => {
-    setFailure(null);
+    clearFailure();
     try {
       const answer = await requestReset({ channel: 'sms', mobile: mobile.trim() });
       setCodeSent(true);
       return answer.resendAfterSeconds;
     } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
+      report(error);
       throw error;
     }
   };
-  const submit = async (values: SmsValues) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+  const submit = (values: SmsValues) =>
+    run(async () => {
       await resetBySms(values);
       onDone();
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Form<SmsValues> form={form} name="reset-sms" layout="vertical" requiredMark={false} onFinish={submit}>
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       {codeSent && !failure ? (
         <Alert type="info" showIcon title={t('accounts.reset.codeSent')} style={{ marginBottom: 16 }} />
       ) : null}
-      <Form.Item name="mobile" label={t('accounts.mobile.label')} rules={mobileRules(t)}>
-        <Input inputMode="tel" autoComplete="tel-national" maxLength={11} autoFocus />
-      </Form.Item>
-      <Form.Item name="code" label={t('accounts.code.label')} rules={codeRules(t)}>
-        <SmsCodeInput onSend={sendCode} canSend={MAINLAND_MOBILE.test(mobile.trim())} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('accounts.password.new')}
-        extra={t('accounts.password.hint')}
-        rules={newPasswordRules(t)}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={saving}>
+      <MobileWithCodeFields mobile={mobile} onSend={sendCode} autoFocus />
+      <NewPasswordField />
+      <Button type="primary" htmlType="submit" block loading={busy}>
         {t('accounts.reset.submit')}
       </Button>
     </Form>
@@ -142,21 +120,13 @@ function SmsReset({ onDone }: { onDone: () => void }) {
 function EmailReset() {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, busy, run } = useFormSubmit(form, RESET_FIELDS);
   const [sent, setSent] = useState(false);
-  const [sending, setSending] = useState(false);
-  const submit = async ({ email }: { email: string }) => {
-    setFailure(null);
-    setSending(true);
-    try {
+  const submit = ({ email }: { email: string }) =>
+    run(async () => {
       await requestReset({ channel: 'email', email: email.trim() });
       setSent(true);
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
-    } finally {
-      setSending(false);
-    }
-  };
+    });
   if (sent) return <Alert type="success" showIcon title={t('accounts.reset.linkSent')} />;
   return (
     <Form<{ email: string }>
@@ -174,7 +144,7 @@ function EmailReset() {
       >
         <Input type="email" autoComplete="email" autoFocus />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={sending}>
+      <Button type="primary" htmlType="submit" block loading={busy}>
         {t('accounts.reset.sendLink')}
       </Button>
     </Form>
@@ -184,20 +154,12 @@ function EmailReset() {
 function LinkReset({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async ({ password }: { password: string }) => {
-    setFailure(null);
-    setSaving(true);
-    try {
+  const { failure, busy, run } = useFormSubmit(form, RESET_FIELDS);
+  const submit = ({ password }: { password: string }) =>
+    run(async () => {
       await resetByLink({ token, password });
       onDone();
-    } catch (error) {
-      setFailure(showApiError(form, error, t('errors.crash.subTitle'), RESET_FIELDS));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <Form<{ password: string }>
       form={form}
@@ -207,15 +169,8 @@ function LinkReset({ token, onDone }: { token: string; onDone: () => void }) {
       onFinish={submit}
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-      <Form.Item
-        name="password"
-        label={t('accounts.password.new')}
-        extra={t('accounts.password.hint')}
-        rules={newPasswordRules(t)}
-      >
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={saving}>
+      <NewPasswordField autoFocus />
+      <Button type="primary" htmlType="submit" block loading={busy}>
         {t('accounts.reset.submit')}
       </Button>
     </Form>
