@@ -153,6 +153,13 @@ describe('accounts run from the back office', () => {
     await again.getByLabel('Code or recovery code').fill(totpCode(secret, 1));
     await again.getByRole('button', { name: 'Verify' }).click();
     await again.waitForURL((url) => url.pathname === '/admin/payments');
+
+    // Without the authenticator at hand, the way out of the page is to log out.
+    const stuck = await newPage(PHONE, 'en-US');
+    await submitLogin(stuck, '/admin/payments', 'finance');
+    await stuck.getByRole('button', { name: 'Log out' }).click();
+    await stuck.waitForURL((url) => url.pathname === '/login');
+    expect((await stuck.request.get(`${server.baseUrl}/api/auth/me`)).status()).toBe(401);
   });
 
   it('shows the account screens in English, on a phone and on a desktop', async () => {

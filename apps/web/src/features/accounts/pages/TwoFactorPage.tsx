@@ -6,6 +6,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { afterLoginPath } from '../../../components/routing/paths.ts';
 import { useSessionUser } from '../../../components/session/current-user.ts';
+import { useLogout } from '../../auth/api/logout.ts';
 import {
   useConfirmEnrolment,
   useRefreshSession,
@@ -154,6 +155,7 @@ export default function TwoFactorPage() {
   const [finished, setFinished] = useState(false);
   // Opened to finish a login: once the session owes nothing (the refreshed user says so), go on.
   const [openedPending] = useState(user.pendingSecondFactor);
+  const logout = useLogout();
   const next = afterLoginPath(user.role, searchParams.get('redirect'));
 
   if ((finished || openedPending) && !user.pendingSecondFactor) return <Navigate to={next} replace />;
@@ -194,6 +196,18 @@ export default function TwoFactorPage() {
       ) : (
         <Enrol required={status.data.required} onDone={done} />
       )}
+      {user.pendingSecondFactor ? (
+        // Without the authenticator at hand the way out is to log out, not to be stuck on this page.
+        <Button
+          type="link"
+          block
+          loading={logout.isPending}
+          onClick={() => logout.mutate()}
+          style={{ marginTop: 8 }}
+        >
+          {t('auth.logout')}
+        </Button>
+      ) : null}
     </PublicCard>
   );
 }
