@@ -218,7 +218,11 @@ export function menuEntries(entries: readonly NavigationEntry[], role: Role): Na
   return entries.filter((entry) => !entry.hideInMenu && entry.roles.includes(role));
 }
 
-/** The menu entry to highlight: the longest entry path that the current path starts with, segment by segment. */
+/**
+ * The menu entry to highlight: the longest entry path that the current path starts with, segment by segment. Give it
+ * every entry, not only the menu's: a page outside the menu (notification settings under /admin) then highlights
+ * nothing rather than the entry whose path it happens to start with (工作台).
+ */
 export function activeEntryPath(entries: readonly NavigationEntry[], pathname: string): string | undefined {
   let best: string | undefined;
   for (const { path } of entries) {

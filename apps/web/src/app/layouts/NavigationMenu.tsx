@@ -16,7 +16,7 @@ export function NavigationMenu({ entries, role, mode }: NavigationMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const visible = menuEntries(entries, role);
-  const active = activeEntryPath(visible, pathname);
+  const active = activeEntryPath(entries, pathname);
   const items: MenuProps['items'] = visible.map((entry) => ({
     key: entry.path,
     icon: createElement(entry.icon),

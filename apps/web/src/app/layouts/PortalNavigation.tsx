@@ -34,7 +34,7 @@ export function PortalNavigation({
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const visible = menuEntries(entries, role);
-  const active = activeEntryPath(visible, pathname);
+  const active = activeEntryPath(entries, pathname);
   const focusIndex = Math.max(
     visible.findIndex((entry) => entry.path === active),
     0,
