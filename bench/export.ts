@@ -72,7 +72,7 @@ export async function runExportBench(args: string[]) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-bench-export-'));
   try {
     const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'admin' });
+    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
     await seedServiceLists(ctx.db, {
       customers: Math.max(60, Math.round(items / 20)),
       serviceItems: items,
