@@ -25,7 +25,12 @@ export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate
   declaredBy: declaredBySchema.optional(),
   taxPeriod: z.string().regex(TAX_PERIOD_PATTERN).optional(),
   serviceItemId: z.coerce.number().int().positive().optional(),
+  /** One customer's declarations (the jump from 客户管理). */
+  customerId: z.coerce.number().int().positive().optional(),
   overdueStatus: z.enum(['1', '2', '3']).transform(Number).optional(),
+  /** Due dates from and to (inclusive, `YYYY-MM-DD`); either end may be open. */
+  dueFrom: isoDate.optional(),
+  dueTo: isoDate.optional(),
 });
 export type TaxDeclarationListQuery = z.infer<typeof taxDeclarationListQuery>;
 

@@ -70,6 +70,20 @@ function filtered(db: Kysely<DB>, query: Partial<TaxDeclarationFilters>, today: 
     if (query.taxPeriod) conditions.push(eb('tax_declarations.tax_period', '=', query.taxPeriod));
     if (query.serviceItemId)
       conditions.push(eb('tax_declarations.service_item_id', '=', query.serviceItemId));
+    if (query.customerId) {
+      conditions.push(
+        eb(
+          'tax_declarations.service_item_id',
+          'in',
+          eb
+            .selectFrom('service_items')
+            .select('service_items.id')
+            .where('service_items.customer_id', '=', query.customerId),
+        ),
+      );
+    }
+    if (query.dueFrom) conditions.push(eb('tax_declarations.due_date', '>=', query.dueFrom));
+    if (query.dueTo) conditions.push(eb('tax_declarations.due_date', '<=', query.dueTo));
     if (query.overdueStatus) {
       const range = overdueDueDateRange(query.overdueStatus, today);
       conditions.push(eb('tax_declarations.status', '=', 'pending'));

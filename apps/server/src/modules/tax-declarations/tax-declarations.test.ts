@@ -19,6 +19,10 @@ beforeAll(async () => {
   ids.level2 = await f.declaration(ids.item, -16);
   ids.level3 = await f.declaration(ids.item, -31);
   ids.declared = await f.declaration(ids.item, -120, { by: 'us' });
+  ids.customer = customer;
+  ids.otherCustomer = await f.customer('另一家申报公司');
+  ids.otherItem = await f.item('VATFR9002', ids.otherCustomer, service);
+  ids.other = await f.declaration(ids.otherItem, 10);
 });
 afterAll(async () => {
   await t.close();
@@ -34,8 +38,8 @@ describe('tax declaration list', () => {
   it('derives overdue from the due date: tabs pending, overdue and declared', async () => {
     const body = await list();
     expect(body.statusTabList).toEqual([
-      { status: 'all', statusName: '全部', count: 5 },
-      { status: 'pending', statusName: '待申报', count: 1 },
+      { status: 'all', statusName: '全部', count: 6 },
+      { status: 'pending', statusName: '待申报', count: 2 },
       { status: 'overdue', statusName: '已逾期', count: 3 },
       { status: 'declared', statusName: '已申报', count: 1 },
     ]);
@@ -70,6 +74,24 @@ describe('tax declaration list', () => {
       declaredBy: 'us',
     });
     expect((await list('?overdueStatus=2')).rows.map((row: { id: number }) => row.id)).toEqual([ids.level2]);
+  });
+
+  it('filters by customer (the jump from 客户管理) and by a range of due dates', async () => {
+    const ofCustomer = (await list(`?customerId=${ids.customer}&pageSize=100`)).rows.map(
+      (row: { id: number }) => row.id,
+    );
+    expect(ofCustomer.sort()).toEqual([ids.future, ids.level1, ids.level2, ids.level3, ids.declared].sort());
+    expect(
+      (await list(`?customerId=${ids.otherCustomer}`)).rows.map((row: { id: number }) => row.id),
+    ).toEqual([ids.other]);
+    const dueSoon = (await list(`?dueFrom=${utcDate(-16)}&dueTo=${utcDate(-15)}`)).rows.map(
+      (row: { id: number }) => row.id,
+    );
+    expect(dueSoon.sort()).toEqual([ids.level1, ids.level2].sort());
+    expect((await list(`?dueFrom=${utcDate(11)}`)).total).toBe(0);
+    for (const bad of ['?dueFrom=2026-13-01', '?dueTo=yesterday', '?customerId=abc']) {
+      expect((await staff.get(`/api/admin/tax-declarations${bad}`)).statusCode, bad).toBe(400);
+    }
   });
 
   it('refuses a malformed tax period or sort with 400', async () => {

@@ -1,12 +1,13 @@
 import type { CustomerRow } from '@kxt/contracts/customers';
-import { Button } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { customerListPath } from '../../../components/customer-picker/CustomerFilter.tsx';
 import { DetailDrawer } from '../../../components/DataTable/DetailDrawer.tsx';
 import { countryName, formatDateTime } from '../../../components/DataTable/format.ts';
 import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
 
-/** 查看: a customer's details, with a link to their service items. */
+/** 查看: a customer's details, with links to their service items and tax declarations. */
 export function CustomerDetailDrawer({ row, onClose }: { row: CustomerRow | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const empty = t('common.empty');
@@ -17,9 +18,14 @@ export function CustomerDetailDrawer({ row, onClose }: { row: CustomerRow | null
       onClose={onClose}
       extra={
         row ? (
-          <Link to={`/admin/service-items?keyword=${encodeURIComponent(row.name)}`}>
-            <Button type="link">{t('customers.viewServiceItems')}</Button>
-          </Link>
+          <Flex>
+            <Link to={customerListPath('/admin/service-items', row.id)}>
+              <Button type="link">{t('customers.viewServiceItems')}</Button>
+            </Link>
+            <Link to={customerListPath('/admin/tax-declarations', row.id)}>
+              <Button type="link">{t('customers.openTaxDeclarations')}</Button>
+            </Link>
+          </Flex>
         ) : null
       }
       items={

@@ -2,7 +2,7 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { CustomerRow } from '@kxt/contracts/customers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { clickRowAction, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { fail, type MockReply, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import CustomersPage from './CustomersPage.tsx';
 
@@ -99,9 +99,17 @@ describe('customers page', () => {
     await user.click(await screen.findByRole('button', { name: button('查看') }));
     const drawer = (await screen.findByText('客户详情')).closest('.ant-drawer') as HTMLElement;
     expect(within(drawer).getByText('王审核')).toBeInTheDocument();
-    expect(within(drawer).getByRole('link')).toHaveAttribute(
-      'href',
-      `/admin/service-items?keyword=${encodeURIComponent('深圳示例贸易有限公司')}`,
-    );
+    const links = within(drawer).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/admin/service-items?customerId=${customer.id}`,
+      `/admin/tax-declarations?customerId=${customer.id}`,
+    ]);
+  });
+
+  it('opens the customer’s tax declarations from the row', async () => {
+    const { user, currentPath } = setup();
+    const row = (await screen.findByText('深圳示例贸易有限公司')).closest('tr') as HTMLElement;
+    await clickRowAction(user, row, '税务申报');
+    expect(currentPath()).toBe(`/admin/tax-declarations?customerId=${customer.id}`);
   });
 });

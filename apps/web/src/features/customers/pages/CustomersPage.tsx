@@ -3,6 +3,8 @@ import { CUSTOMER_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
 import { Flex, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { customerListPath } from '../../../components/customer-picker/CustomerFilter.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -21,6 +23,7 @@ import { VerifyCompanyDialog } from '../components/VerifyCompanyDialog.tsx';
 
 export default function CustomersPage() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const actionRef = useRef<DataTableAction>(null);
   const [viewing, setViewing] = useState<CustomerRow | null>(null);
   const [editing, setEditing] = useState<CustomerRow | null>(null);
@@ -67,6 +70,15 @@ export default function CustomersPage() {
       },
       { label: t('rowActions.view'), onClick: (row) => setViewing(row) },
       { label: t('rowActions.edit'), onClick: (row) => setEditing(row) },
+      // The customer's work in the other lists, filtered by the address so the view can be shared.
+      {
+        label: t('customers.openServiceItems'),
+        onClick: (row) => navigate(customerListPath('/admin/service-items', row.id)),
+      },
+      {
+        label: t('customers.openTaxDeclarations'),
+        onClick: (row) => navigate(customerListPath('/admin/tax-declarations', row.id)),
+      },
     ]),
   ];
 

@@ -149,4 +149,15 @@ describe('service items page', () => {
     expect(lastQuery()).toEqual({ pageNum: '1', pageSize: '10', keyword: 'VATDE2601000001' });
     expect(screen.getByLabelText('关键词')).toHaveValue('VATDE2601000001');
   });
+
+  it("a customer's link (from 客户管理) asks for that customer's items, names them and is removed by 重置", async () => {
+    const { user, lastQuery, currentPath } = setup([item()], { path: '/admin/service-items?customerId=3' });
+    const tag = await screen.findByTestId('customer-filter');
+    await waitFor(() => expect(tag).toHaveTextContent('客户：深圳示例贸易有限公司'));
+    expect(lastQuery()).toMatchObject({ customerId: '3' });
+    await user.click(screen.getByRole('button', { name: button('重置') }));
+    await waitFor(() => expect(screen.queryByTestId('customer-filter')).not.toBeInTheDocument());
+    await waitFor(() => expect(lastQuery().customerId).toBeUndefined());
+    expect(currentPath()).not.toContain('customerId');
+  });
 });

@@ -4,6 +4,7 @@ import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-it
 import { Button, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerFilter } from '../../../components/customer-picker/CustomerFilter.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -106,16 +107,22 @@ export default function ServiceItemsPage() {
     ]),
   ];
 
+  const customerFilter = useCustomerFilter();
+
   return (
     <Flex vertical gap="large">
       {confirmHolder}
       <PageTitle title={t('serviceItems.title')} description={t('serviceItems.description')} />
+      {customerFilter.tag}
       <DataTable<ServiceItemRow>
         tableKey="admin.service-items"
         exportable={{ path: '/api/admin/service-items/export', columns: SERVICE_ITEM_EXPORT_COLUMNS }}
         rowKey="id"
         columns={columns}
         request={listServiceItems}
+        params={customerFilter.params}
+        onLoad={(result) => customerFilter.noteRows(result.data)}
+        onReset={customerFilter.clear}
         headTabs={{
           dataIndex: 'typeIdTopCode',
           items: [

@@ -4,6 +4,7 @@ import { TAX_PERIOD_PATTERN } from '@kxt/contracts/tax-declarations';
 import { Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCustomerFilter } from '../../../components/customer-picker/CustomerFilter.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -53,6 +54,8 @@ export default function TaxDeclarationsPage() {
       editable: true,
       fieldProps: { allowClear: false },
     },
+    { title: t('taxDeclarations.dueFrom'), dataIndex: 'dueFrom', valueType: 'date', hideInTable: true },
+    { title: t('taxDeclarations.dueTo'), dataIndex: 'dueTo', valueType: 'date', hideInTable: true },
     {
       title: t('taxDeclarations.amount'),
       dataIndex: 'amount',
@@ -103,17 +106,25 @@ export default function TaxDeclarationsPage() {
     ]),
   ];
 
+  const customerFilter = useCustomerFilter();
+
   return (
     <Flex vertical gap="large">
       {confirmHolder}
       <PageTitle title={t('taxDeclarations.title')} description={t('taxDeclarations.description')} />
+      {customerFilter.tag}
       <DataTable<TaxDeclarationRow, Awaited<ReturnType<typeof listTaxDeclarations>>>
         tableKey="admin.tax-declarations"
         exportable={{ path: '/api/admin/tax-declarations/export', columns: TAX_DECLARATION_EXPORT_COLUMNS }}
         rowKey="id"
         columns={columns}
         request={listTaxDeclarations}
-        onLoad={(result) => setTotals(result.amountTotals ?? [])}
+        params={customerFilter.params}
+        onLoad={(result) => {
+          setTotals(result.amountTotals ?? []);
+          customerFilter.noteRows(result.data);
+        }}
+        onReset={customerFilter.clear}
         headerTitle={
           <span style={{ fontSize: 14, fontWeight: 'normal' }}>
             {t('listTotals.amount', {
