@@ -197,6 +197,16 @@ describe('DataTable: search form', () => {
     expect(screen.getByLabelText('关键词')).toHaveValue('');
   });
 
+  it('"/" puts the cursor in the search, unless the user is typing somewhere', async () => {
+    const { user } = await renderPeople();
+    await screen.findByText('共 25 条');
+    await user.keyboard('/');
+    expect(screen.getByLabelText('关键词')).toHaveFocus();
+    expect(screen.getByLabelText('关键词')).toHaveValue('');
+    await user.keyboard('a/b');
+    expect(screen.getByLabelText('关键词')).toHaveValue('a/b');
+  });
+
   it('重置 restores the default search parameters, and lets the page restore its own', async () => {
     const onReset = vi.fn();
     const { user, request } = await renderPeople({ statusTabs: { dataIndex: 'status' }, onReset });
@@ -361,6 +371,17 @@ describe('DataTable: inline editing', () => {
     expect(screen.queryByRole('textbox', { name: '姓名' })).not.toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
     expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('Escape cancels the edit wherever the focus is, not only in the editor', async () => {
+    const onSave = vi.fn(async () => {});
+    const { user } = await renderPeople({ columns: editableColumns(), editable: { onSave } });
+    await user.click(await screen.findByRole('button', { name: 'Person 1' }));
+    await user.type(screen.getByRole('textbox', { name: '姓名' }), ' changed');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: '姓名' })).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
   });
 
   it('a changed value calls the save handler, shows 成功, refreshes, then leaves edit mode', async () => {

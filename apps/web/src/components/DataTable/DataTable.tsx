@@ -22,7 +22,6 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
-  useLayoutEffect,
   useReducer,
   useRef,
   useState,
@@ -78,15 +77,8 @@ import type {
   SortState,
   TabsConfig,
 } from './types.ts';
-
-/** A value the latest render saw, for callbacks that must stay stable. */
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useLayoutEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
+import { useLatest } from './use-latest.ts';
+import { useListKeys } from './use-list-keys.ts';
 
 function isSearchField<Row>(column: DataTableColumn<Row>): boolean {
   return (
@@ -407,6 +399,8 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   };
 
   const cancelEditable = () => setEditing((current) => (current?.saving ? current : null));
+  const searchBox = useRef<HTMLDivElement>(null);
+  useListKeys(searchBox, editing !== null, cancelEditable);
 
   const confirmEdit = async () => {
     if (!editing || editing.saving) return;
@@ -615,7 +609,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
         />
       ) : null}
       {props.search !== false && searchFields.length > 0 ? (
-        <div style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <div ref={searchBox} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           <SearchForm
             fields={searchFields}
             values={query.searchForm}

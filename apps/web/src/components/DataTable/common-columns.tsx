@@ -35,6 +35,8 @@ export function serviceCodeColumn<Row extends BadgeFields & { serviceCode: strin
     dataIndex: 'serviceCode',
     search: false,
     sorter: options.sorter ?? false,
+    // The row's key: pinned, so the row being read or edited stays identifiable while the table scrolls sideways.
+    fixed: 'left',
     render: (dom, row) => (
       <Space size={6}>
         <span style={{ fontFamily: 'monospace' }}>{dom}</span>

@@ -36,6 +36,7 @@ export default function CustomersPage() {
       dataIndex: 'name',
       search: false,
       sorter: true,
+      fixed: 'left',
       render: (dom, row) => (
         <Space size={4}>
           {dom}
