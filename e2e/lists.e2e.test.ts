@@ -118,6 +118,8 @@ describe('back-office lists', () => {
     // Back leads to the list as it was left (its search and tab in the address).
     expect(new URL(target.searchParams.get('oldPath') ?? '', target).pathname).toBe('/admin/service-items');
     await page.getByText(`来源服务编号 ${code}`).waitFor();
+    // Still in the back office: its menu is beside the catalogue.
+    await page.locator('.ant-layout-sider').getByRole('link', { name: '服务项目' }).waitFor();
 
     await page
       .getByRole('button', { name: /开\s*通/ })

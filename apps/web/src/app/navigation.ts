@@ -88,23 +88,6 @@ export const portalNavigation: readonly NavigationEntry[] = [
     roles: ['customer'],
     page: () => import('../features/payments/pages/PurchasePage.tsx'),
   },
-  // 去新服务 leads to these two staff screens; their paths (outside /admin) are the ones the spec names.
-  {
-    path: '/new-service-management/basic-services',
-    labelKey: 'nav.basicServices',
-    icon: AppstoreAddOutlined,
-    roles: STAFF_ROLES,
-    page: () => import('../features/new-service/pages/BasicServicesPage.tsx'),
-    hideInMenu: true,
-  },
-  {
-    path: '/new-service-management/value-added-services',
-    labelKey: 'nav.valueAddedServices',
-    icon: AppstoreAddOutlined,
-    roles: STAFF_ROLES,
-    page: () => import('../features/new-service/pages/ValueAddedServicesPage.tsx'),
-    hideInMenu: true,
-  },
   // Reached from the bell's settings link.
   {
     path: '/notification-settings',
@@ -201,6 +184,24 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: CalendarOutlined,
     roles: STAFF_ROLES,
     page: () => import('../features/deadlines/pages/DeadlineCalendarPage.tsx'),
+  },
+  // 去新服务 leads to these two staff screens, in the back office's layout; their paths (outside /admin) are the
+  // ones the spec names.
+  {
+    path: '/new-service-management/basic-services',
+    labelKey: 'nav.basicServices',
+    icon: AppstoreAddOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/new-service/pages/BasicServicesPage.tsx'),
+    hideInMenu: true,
+  },
+  {
+    path: '/new-service-management/value-added-services',
+    labelKey: 'nav.valueAddedServices',
+    icon: AppstoreAddOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/new-service/pages/ValueAddedServicesPage.tsx'),
+    hideInMenu: true,
   },
   // Reached from the bell's settings link.
   {

@@ -29,7 +29,7 @@ const TwoFactorPage = lazy(() => import('../features/accounts/pages/TwoFactorPag
 const VerifyPage = lazy(() => import('../features/verify/VerifyPage.tsx'));
 
 /** A page's route from its navigation entry: lazy-loaded and guarded by the entry's roles. */
-function pageRoute(entry: NavigationEntry, layoutPath: string): RouteObject {
+function pageRoute(entry: NavigationEntry): RouteObject {
   const Page = lazy(entry.page);
   const element = (
     // Staff who open the portal's home are sent to their own home rather than shown a 403.
@@ -38,14 +38,11 @@ function pageRoute(entry: NavigationEntry, layoutPath: string): RouteObject {
     </RequireAuth>
   );
   // A page's error stays inside its layout, so the menu and logout remain usable.
-  const errorElement = <RouteErrorPage />;
-  return entry.path === layoutPath
-    ? { index: true, element, errorElement }
-    : { path: entry.path, element, errorElement };
+  return { path: entry.path, element, errorElement: <RouteErrorPage /> };
 }
 
-function pageRoutes(entries: readonly NavigationEntry[], layoutPath: string): RouteObject[] {
-  return entries.map((entry) => pageRoute(entry, layoutPath));
+function pageRoutes(entries: readonly NavigationEntry[]): RouteObject[] {
+  return entries.map(pageRoute);
 }
 
 function RootRoute() {
@@ -76,13 +73,16 @@ export const appRoutes: RouteObject[] = [
       { path: REGISTER_PATH, element: <RegisterPage /> },
       { path: RESET_PASSWORD_PATH, element: <ResetPasswordPage /> },
       {
-        path: ADMIN_HOME_PATH,
+        // Staff pages: everything under /admin, and the few staff screens whose paths the spec puts elsewhere.
         element: (
           <RequireAuth roles={STAFF_ROLES}>
             <AdminLayout />
           </RequireAuth>
         ),
-        children: [...pageRoutes(adminNavigation, ADMIN_HOME_PATH), { path: '*', element: <NotFoundPage /> }],
+        children: [
+          ...pageRoutes(adminNavigation),
+          { path: `${ADMIN_HOME_PATH}/*`, element: <NotFoundPage /> },
+        ],
       },
       {
         // Customers, and staff for the portal pages that admit them (each page checks its own roles).
@@ -91,7 +91,7 @@ export const appRoutes: RouteObject[] = [
             <PortalLayout />
           </RequireAuth>
         ),
-        children: pageRoutes(portalNavigation, PORTAL_HOME_PATH),
+        children: pageRoutes(portalNavigation),
       },
       { path: '*', element: <NotFoundPage /> },
     ],
