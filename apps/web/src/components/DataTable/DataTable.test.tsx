@@ -134,21 +134,31 @@ describe('DataTable: request, total, loading', () => {
     expect(screen.getByText('共 7 条')).toBeInTheDocument();
   });
 
-  it('shows an empty list with total 0 when a request fails', async () => {
+  it('shows the server’s message and 重试 where the rows were when a request fails, not 暂无数据 or old counts', async () => {
     const request = peopleRequest();
-    const { user } = await renderPeople({ request });
+    const { user } = await renderPeople({ request, statusTabs: { dataIndex: 'status' } });
     await screen.findByText('Person 1');
+    expect(screen.getByRole('tab', { name: /全部/ })).toHaveTextContent(/\d/);
 
     request.mockRejectedValueOnce(new ApiError(500, '服务器开小差了'));
     await user.click(screen.getByRole('button', { name: '刷新' }));
-    await waitFor(() => expect(bodyRows()).toHaveLength(0));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('服务器开小差了');
+    expect(bodyRows()).toHaveLength(0);
     expect(screen.queryByText('共 25 条')).not.toBeInTheDocument();
-    expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
+    expect(screen.queryByText('暂无数据')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /全部/ })).not.toHaveTextContent(/\d/);
 
-    // success: false is a failure too.
+    // 重试 asks again; the rows, the total and the counts come back.
+    await user.click(within(alert).getByRole('button', { name: button('重试') }));
+    await screen.findByText('Person 1');
+    expect(screen.getByText('共 25 条')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: /全部/ })).toHaveTextContent(/\d/);
+
+    // success: false is a failure too, said in the table's own words.
     request.mockResolvedValueOnce({ data: people.slice(0, 3), total: 3, success: false });
     await user.click(screen.getByRole('button', { name: '刷新' }));
-    await waitFor(() => expect(request).toHaveBeenCalledTimes(3));
+    expect(await screen.findByRole('alert')).toHaveTextContent('列表加载失败，请稍后重试');
     expect(bodyRows()).toHaveLength(0);
   });
 });

@@ -45,6 +45,7 @@ import {
 import { ExportButton } from './ExportButton.tsx';
 import { FieldControl } from './fields.tsx';
 import { formatDate, formatDateTime } from './format.ts';
+import { LoadFailure } from './LoadFailure.tsx';
 import { listQuery } from './list-request.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusTabs } from './StatusTabs.tsx';
@@ -247,6 +248,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   const [searchMore, setSearchMore] = useState(initial.searchMore);
   const [shown, setShown] = useState<Shown<Row>>({ data: [], total: 0, statusTabList: [] });
   const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<{ message?: string } | null>(null);
   const [selection, setSelection] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
   const [editing, setEditing] = useState<EditState<Row> | null>(null);
 
@@ -286,11 +288,12 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     const { request, onLoad, params, query: asked } = latestRequest.current;
     setLoading(true);
     let answer: Result | null = null;
+    let message: string | undefined;
     try {
       answer = await request(params, asked.sort);
-    } catch {
-      // The API client has shown the message; the table shows nothing rather than stale rows.
+    } catch (error) {
       answer = null;
+      message = isApiError(error) ? error.msg : undefined;
     }
     if (id !== requestId.current) return;
     if (answer && answer.success !== false) {
@@ -300,9 +303,13 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
         total: typeof total === 'number' ? total : 0,
         statusTabList: statusTabList ?? previous.statusTabList,
       }));
+      setFailure(null);
       onLoad?.(answer);
     } else {
+      // Nothing rather than stale rows, and an error where the rows were, not 暂无数据: the list is not empty,
+      // it could not be read.
       setShown((previous) => ({ data: [], total: 0, statusTabList: previous.statusTabList }));
+      setFailure({ message });
     }
     setLoading(false);
   }, [latestRequest]);
@@ -640,6 +647,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
         {statusTabs && shown.statusTabList.length > 0 ? (
           <StatusTabs
             items={shown.statusTabList}
+            countsUnknown={failure !== null}
             value={query.tabs}
             onChange={(value) => change({ type: 'tab', value })}
             label={t('table.statusTabs')}
@@ -670,6 +678,18 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
           columns={antColumns}
           dataSource={shown.data}
           loading={loading}
+          locale={
+            failure
+              ? {
+                  emptyText: (
+                    <LoadFailure
+                      message={failure.message ?? t('table.loadFailed')}
+                      onRetry={() => void load()}
+                    />
+                  ),
+                }
+              : undefined
+          }
           size={density}
           scroll={props.scroll ?? { x: 'max-content' }}
           expandable={props.expandable}
@@ -687,16 +707,20 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
                 }
               : undefined
           }
-          pagination={{
-            current: query.pagination.current,
-            pageSize: query.pagination.pageSize,
-            total: shown.total,
-            pageSizeOptions,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (total) => t('table.total', { total }),
-            onChange: (current, pageSize) => change({ type: 'page', current, pageSize }),
-          }}
+          pagination={
+            failure
+              ? false
+              : {
+                  current: query.pagination.current,
+                  pageSize: query.pagination.pageSize,
+                  total: shown.total,
+                  pageSizeOptions,
+                  showSizeChanger: true,
+                  showQuickJumper: true,
+                  showTotal: (total) => t('table.total', { total }),
+                  onChange: (current, pageSize) => change({ type: 'page', current, pageSize }),
+                }
+          }
           onChange={(_pagination, _filters, sorter, extra) => {
             if (extra.action !== 'sort') return;
             const first = Array.isArray(sorter) ? sorter[0] : sorter;

@@ -23,20 +23,32 @@ interface StatusTabsProps {
   value: string;
   onChange: (value: string) => void;
   label: string;
+  /** The last answer failed: the old counts would be wrong, so none are shown. */
+  countsUnknown?: boolean;
 }
 
-function TabLabel({ item, active }: { item: StatusTab; active: boolean }) {
+function TabLabel({
+  item,
+  active,
+  countUnknown,
+}: {
+  item: StatusTab;
+  active: boolean;
+  countUnknown: boolean;
+}) {
   const { token } = theme.useToken();
   return (
     <>
       <span>{item.statusName}</span>
-      <Badge
-        count={item.count}
-        showZero
-        overflowCount={99_999}
-        color={active ? token.colorPrimary : token.colorFillSecondary}
-        style={{ color: active ? token.colorTextLightSolid : token.colorTextSecondary, boxShadow: 'none' }}
-      />
+      {countUnknown ? null : (
+        <Badge
+          count={item.count}
+          showZero
+          overflowCount={99_999}
+          color={active ? token.colorPrimary : token.colorFillSecondary}
+          style={{ color: active ? token.colorTextLightSolid : token.colorTextSecondary, boxShadow: 'none' }}
+        />
+      )}
     </>
   );
 }
@@ -45,7 +57,7 @@ function TabLabel({ item, active }: { item: StatusTab; active: boolean }) {
  * Status tabs with their counts. The tabs that do not fit move into a "more" menu; the fit is checked again when
  * the window is resized (and when the tabs change).
  */
-export function StatusTabs({ items, value, onChange, label }: StatusTabsProps) {
+export function StatusTabs({ items, value, onChange, label, countsUnknown = false }: StatusTabsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
@@ -105,11 +117,15 @@ export function StatusTabs({ items, value, onChange, label }: StatusTabsProps) {
             type="button"
             role="tab"
             aria-selected={item.status === value}
-            aria-label={t('table.tabWithCount', { name: item.statusName, count: item.count })}
+            aria-label={
+              countsUnknown
+                ? item.statusName
+                : t('table.tabWithCount', { name: item.statusName, count: item.count })
+            }
             style={tabStyle(item.status === value)}
             onClick={() => onChange(item.status)}
           >
-            <TabLabel item={item} active={item.status === value} />
+            <TabLabel item={item} active={item.status === value} countUnknown={countsUnknown} />
           </button>
         ))}
         {overflow.length > 0 ? (
@@ -120,7 +136,9 @@ export function StatusTabs({ items, value, onChange, label }: StatusTabsProps) {
               selectedKeys: [value],
               items: overflow.map((item) => ({
                 key: item.status,
-                label: t('table.tabWithCount', { name: item.statusName, count: item.count }),
+                label: countsUnknown
+                  ? item.statusName
+                  : t('table.tabWithCount', { name: item.statusName, count: item.count }),
               })),
               onClick: ({ key }) => onChange(key),
             }}
@@ -149,7 +167,7 @@ export function StatusTabs({ items, value, onChange, label }: StatusTabsProps) {
       >
         {items.map((item) => (
           <span key={item.status} data-measure="tab" style={tabStyle(false)}>
-            <TabLabel item={item} active={false} />
+            <TabLabel item={item} active={false} countUnknown={countsUnknown} />
           </span>
         ))}
         <span data-measure="more" style={tabStyle(false)}>
