@@ -18,7 +18,14 @@ export const declaredBySchema = z.enum(DECLARED_BY);
 /** A month (`2026-03`) or a quarter (`2026-Q1`). */
 export const TAX_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;
 
-export const TAX_DECLARATION_SORTS = ['dueDate', 'declaredDate', 'createdAt', 'amount'] as const;
+/** `daysOverdue`: most overdue first when descending; declarations that are not overdue come after them. */
+export const TAX_DECLARATION_SORTS = [
+  'dueDate',
+  'declaredDate',
+  'createdAt',
+  'amount',
+  'daysOverdue',
+] as const;
 export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate').extend({
   status: taxDeclarationStatusSchema.optional(),
   country: z.enum(SERVICE_COUNTRIES).optional(),

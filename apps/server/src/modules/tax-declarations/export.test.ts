@@ -71,6 +71,16 @@ describe('tax declaration export', () => {
     expect((await exportOf(`format=csv&columns=amount&ids=${ids.yen},424242`)).statusCode).toBe(404);
     expect((await exportOf('format=csv&columns=amount,serviceName')).statusCode).toBe(400);
   });
+
+  it('keeps the list’s order by days overdue: the overdue first, the rest after', async () => {
+    const response = await exportOf('format=csv&columns=amount,daysOverdue&sort=daysOverdue&order=descend');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[1]).toBe('123.45,EUR,20');
+    expect(lines.slice(2).sort()).toEqual(['0.99,GBP,0', '5000,JPY,0'].sort());
+  });
 });
 
 describe('tax declaration totals', () => {

@@ -19,6 +19,16 @@ const SORT_COLUMNS = {
   amount: 'tax_declarations.amount',
 } as const;
 
+/**
+ * 逾期天数 as something to order by: the due date of an overdue declaration (the earlier, the more days), and a date
+ * after every other for the rest. More days overdue is an earlier key, so the key runs the other way to the sort.
+ */
+function overdueKey(today: string) {
+  return sql<string>`case when tax_declarations.status = 'pending' and tax_declarations.due_date < ${today} then tax_declarations.due_date else '9999-12-31' end`;
+}
+
+const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc');
+
 /** Overdue is derived from the date, so the tab conditions depend on today. */
 export function taxDeclarationTabs(today: string): (TabSpec & { status: TaxDeclarationStatus })[] {
   return [
@@ -112,9 +122,11 @@ export async function listTaxDeclarations(
   const base = filtered(db, query, today);
   const counts = await cache.get(countKey('tax-declarations', query, today), () => countTabs(base, tabs));
   const tab = tabs.find((candidate) => candidate.status === query.status);
-  const direction = query.order === 'ascend' ? 'asc' : 'desc';
+  const asked = query.order === 'ascend' ? 'asc' : 'desc';
+  const direction = query.sort === 'daysOverdue' ? flip(asked) : asked;
+  const sortKey = query.sort === 'daysOverdue' ? overdueKey(today) : sql.ref(SORT_COLUMNS[query.sort]);
   const rows = await withRowColumns(tab ? base.where(tab.condition) : base)
-    .orderBy(SORT_COLUMNS[query.sort], direction)
+    .orderBy(sortKey, direction)
     .orderBy('tax_declarations.id', direction)
     .limit(query.pageSize)
     .offset(pageOffset(query.pageNum, query.pageSize))
@@ -202,12 +214,13 @@ function exportBase(db: Kysely<DB>, query: TaxDeclarationFilters, ids: number[] 
 }
 
 /** Nullable sort columns are keyed by `coalesce(…, '')` in exports, so keyset paging never compares a null. */
-const EXPORT_SORT_KEYS = {
+const exportSortKeys = (today: string) => ({
   dueDate: sql`tax_declarations.due_date`,
   declaredDate: sql`coalesce(tax_declarations.declared_date, '')`,
   createdAt: sql`tax_declarations.created_at`,
   amount: sql`tax_declarations.amount`,
-} as const;
+  daysOverdue: sql`${overdueKey(today)}`,
+});
 
 const EXPORT_BATCH_SIZE = 1000;
 
@@ -218,8 +231,9 @@ export function taxDeclarationExportBatches(
   ids: number[] | undefined,
   today = utcDate(),
 ): AsyncGenerator<TaxDeclarationRow[]> {
-  const sortKey = EXPORT_SORT_KEYS[query.sort];
-  const direction = query.order === 'ascend' ? 'asc' : 'desc';
+  const sortKey = exportSortKeys(today)[query.sort];
+  const asked = query.order === 'ascend' ? 'asc' : 'desc';
+  const direction = query.sort === 'daysOverdue' ? flip(asked) : asked;
   const base = exportBase(db, query, ids, today);
   const batches = keysetBatches(async (last: (RawRow & KeysetRow) | undefined) => {
     const page = last ? base.where(afterRow(sortKey, 'tax_declarations.id', direction, last)) : base;

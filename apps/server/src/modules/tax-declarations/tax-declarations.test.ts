@@ -94,6 +94,15 @@ describe('tax declaration list', () => {
     }
   });
 
+  it('sorts by days overdue: most overdue first, then the ones not overdue; ascending the other way round', async () => {
+    const ids_ = (body: { rows: { id: number }[] }) => body.rows.map((row) => row.id);
+    const descending = ids_(await list(`?customerId=${ids.customer}&sort=daysOverdue&order=descend`));
+    expect(descending.slice(0, 3)).toEqual([ids.level3, ids.level2, ids.level1]);
+    expect(descending.slice(3).sort()).toEqual([ids.future, ids.declared].sort());
+    const ascending = ids_(await list(`?customerId=${ids.customer}&sort=daysOverdue&order=ascend`));
+    expect(ascending.slice(-3)).toEqual([ids.level1, ids.level2, ids.level3]);
+  });
+
   it('refuses a malformed tax period or sort with 400', async () => {
     expect((await staff.get('/api/admin/tax-declarations?taxPeriod=2026-13')).statusCode).toBe(400);
     expect((await staff.get('/api/admin/tax-declarations?sort=due_date')).statusCode).toBe(400);

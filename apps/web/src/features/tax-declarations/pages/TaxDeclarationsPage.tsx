@@ -75,6 +75,7 @@ export default function TaxDeclarationsPage() {
       title: t('taxDeclarations.daysOverdue'),
       dataIndex: 'daysOverdue',
       search: false,
+      sorter: true,
       align: 'right',
       render: (_dom, row) => (row.daysOverdue > 0 ? row.daysOverdue : '-'),
     },
