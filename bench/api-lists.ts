@@ -29,6 +29,23 @@ export const PATHS = [
   '/api/admin/service-items?pageNum=3&pageSize=100',
 ];
 
+/** The production server on a seeded data folder and a random port, without the demo: what the list benches ask. */
+export function startBenchServer(dataDir: string) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DEMO_SEED: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { server, baseUrl: `http://127.0.0.1:${port}` };
+}
 export async function waitForHealth(baseUrl: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -83,20 +100,7 @@ export async function runApiListsBench(args: string[]) {
     await ctx.close();
     const seedMs = performance.now() - seedStarted;
 
-    const port = 3900 + Math.floor(Math.random() * 90);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_SEED: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const { server, baseUrl } = startBenchServer(dataDir);
     try {
       await waitForHealth(baseUrl);
       const cookie = await login(baseUrl);

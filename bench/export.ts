@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -13,10 +11,9 @@ import {
   SERVICE_ITEM_EXPORT_COLUMNS,
   TAX_DECLARATION_EXPORT_COLUMNS,
 } from '../packages/contracts/src/list-export.ts';
-import { login, waitForHealth } from './api-lists.ts';
+import { login, startBenchServer, waitForHealth } from './api-lists.ts';
 import { writeResults } from './results-file.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'bench-password';
 const TARGET_SECONDS = 15;
 
@@ -81,20 +78,7 @@ export async function runExportBench(args: string[]) {
     });
     await ctx.close();
 
-    const port = 3900 + Math.floor(Math.random() * 90);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DEMO_SEED: '0',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const { server, baseUrl } = startBenchServer(dataDir);
     try {
       // Start-up compiles the server through tsx, which takes a while on a busy machine.
       await waitForHealth(baseUrl, 300_000);

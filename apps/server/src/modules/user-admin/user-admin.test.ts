@@ -3,6 +3,10 @@ import { listFixtures } from '../../test/fixtures.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { patchUser } from './service.ts';
 
+/** The enabled admins of a test app's database. */
+const activeAdmins = (app: TestApp) =>
+  app.ctx.db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).execute();
+
 let t: TestApp;
 let admin: TestClient;
 let adminId: number;
@@ -274,13 +278,7 @@ describe('the last active admin', () => {
       const codes = outcomes.map((outcome) => outcome.statusCode).sort();
       expect(codes[0]).toBe(200);
       expect([403, 409]).toContain(codes[1]);
-      const admins = await app.ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .where('disabled', '=', 0)
-        .execute();
-      expect(admins).toHaveLength(1);
+      expect(await activeAdmins(app)).toHaveLength(1);
     } finally {
       await app.close();
     }
@@ -334,13 +332,7 @@ describe('the last active admin', () => {
       const codes = outcomes.map((outcome) => outcome.statusCode).sort();
       expect(codes[0]).toBe(200);
       expect([401, 409]).toContain(codes[1]);
-      const admins = await app.ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('role', '=', 'admin')
-        .where('disabled', '=', 0)
-        .execute();
-      expect(admins).toHaveLength(1);
+      expect(await activeAdmins(app)).toHaveLength(1);
     } finally {
       await app.close();
     }
