@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openContext } from '../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedServiceLists } from '../apps/server/src/modules/demo/service-lists.ts';
@@ -30,7 +32,7 @@ export const PATHS = [
 ];
 
 /** The production server on a seeded data folder and a random port, without the demo: what the list benches ask. */
-export function startBenchServer(dataDir: string) {
+export function startBenchServer(dataDir: string, env: Record<string, string> = {}) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -41,6 +43,7 @@ export function startBenchServer(dataDir: string) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SEED: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -78,6 +81,8 @@ export async function runApiListsBench(args: string[]) {
     args,
     options: {
       items: { type: 'string', default: '100000' },
+      // A PostgreSQL server (postgres://user@host:port/db): the bench makes a database of its own there and drops it.
+      'database-url': { type: 'string', default: process.env.DATABASE_URL },
       rate: { type: 'string', default: '200' },
       seconds: { type: 'string', default: '30' },
     },
@@ -86,9 +91,11 @@ export async function runApiListsBench(args: string[]) {
   const rate = Number(values.rate);
   const seconds = Number(values.seconds);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-bench-lists-'));
+  const database = values['database-url'] ? await createBenchDatabase(values['database-url']) : undefined;
+  const databaseEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   try {
     const seedStarted = performance.now();
-    const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
+    const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv }));
     // A consultant: admins and finance owe a second factor after the password, which the bench does not give.
     const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
     await seedServiceLists(ctx.db, {
@@ -100,7 +107,7 @@ export async function runApiListsBench(args: string[]) {
     await ctx.close();
     const seedMs = performance.now() - seedStarted;
 
-    const { server, baseUrl } = startBenchServer(dataDir);
+    const { server, baseUrl } = startBenchServer(dataDir, databaseEnv);
     try {
       await waitForHealth(baseUrl);
       const cookie = await login(baseUrl);
@@ -119,6 +126,7 @@ export async function runApiListsBench(args: string[]) {
       });
       latencies.sort((a, b) => a - b);
       const summary = {
+        database: database ? 'postgres' : 'sqlite',
         serviceItems: items,
         targetRate: rate,
         achievedRate: Math.round((latencies.length / seconds) * 10) / 10,
@@ -134,6 +142,7 @@ export async function runApiListsBench(args: string[]) {
       };
       const meetsTarget = summary.p95Ms <= 25 && summary.errors === 0 && summary.achievedRate >= rate * 0.95;
       console.table({
+        database: summary.database,
         'service items': summary.serviceItems,
         'requests/s (target)': `${summary.achievedRate} (${rate})`,
         requests: summary.requests,
@@ -145,13 +154,36 @@ export async function runApiListsBench(args: string[]) {
         'max throughput req/s (autocannon, 10 connections)': summary.maxThroughputRps,
       });
       console.log(meetsTarget ? 'TARGET MET: p95 ≤ 25 ms at the target rate' : 'TARGET MISSED');
-      await writeResults('api-lists', { ...summary, meetsTarget });
+      await writeResults(`api-lists-${summary.database}-${items}`, { ...summary, meetsTarget });
     } finally {
+      // Gone before its database is dropped, so its pool does not see the connections cut.
+      const exited = once(server, 'exit');
       server.kill('SIGTERM');
+      await exited;
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
+    await database?.drop();
   }
+}
+
+/** A fresh database on the given PostgreSQL server, named for this run, and how to drop it. */
+async function createBenchDatabase(serverUrl: string) {
+  const name = `kxt_bench_lists_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name}`);
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;
