@@ -39,7 +39,8 @@ export function localeParts(webRoot: string): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       this.addWatchFile(source);
       const [group = '', entry] = id.slice(PREFIX.length + 1).split('.');
-      const groupTexts = readTexts()[group] as Texts | undefined;
+      // Read once per build (and again when the file changes in dev), not once per part.
+      const groupTexts = texts[group] as Texts | undefined;
       const part = entry === undefined ? groupTexts : groupTexts?.[entry];
       if (part === undefined) this.error(`zh-CN.json has no "${id.slice(PREFIX.length + 1)}"`);
       const registered = { [group]: entry === undefined ? part : { [entry]: part } };

@@ -20,7 +20,9 @@ export function useCustomerFilter() {
   const [searchParams, setSearchParams] = useSearchParams();
   const raw = Number(searchParams.get(CUSTOMER_FILTER_PARAM));
   const customerId = Number.isInteger(raw) && raw > 0 ? raw : undefined;
-  const [name, setName] = useState<string>();
+  // The name the rows gave, for the customer they were rows of: another customer's link never shows an old name.
+  const [named, setNamed] = useState<{ id: number; name: string }>();
+  const name = named && named.id === customerId ? named.name : undefined;
   const clear = () =>
     setSearchParams(
       (current) => {
@@ -47,7 +49,7 @@ export function useCustomerFilter() {
     /** Give it the rows shown: the first one names the customer. */
     noteRows: (rows: readonly { customerName?: string | null }[]) => {
       const shown = rows[0]?.customerName;
-      if (shown) setName(shown);
+      if (shown && customerId !== undefined) setNamed({ id: customerId, name: shown });
     },
     tag,
     clear,

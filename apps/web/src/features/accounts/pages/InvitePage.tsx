@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
+import { PublicCard } from '../../../components/PublicCard.tsx';
 import { homePathFor, LOGIN_PATH } from '../../../components/routing/paths.ts';
 import { useAcceptLink, useAccountLink } from '../api/account-link.ts';
-import { PublicCard } from '../components/PublicCard.tsx';
 
 /** `/invite/:token`: an invitee (or a user whose password was reset) sets name and password, then is logged in. */
 export default function InvitePage() {

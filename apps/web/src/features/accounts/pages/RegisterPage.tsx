@@ -4,12 +4,12 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
+import { PublicCard } from '../../../components/PublicCard.tsx';
 import { LOGIN_PATH, PORTAL_HOME_PATH } from '../../../components/routing/paths.ts';
 import { resetSession, useCurrentUser } from '../../../components/session/current-user.ts';
 import { register, requestRegisterCode } from '../api/accounts.ts';
 import { MobileWithCodeFields, NewPasswordField } from '../components/AccountFields.tsx';
 import { showApiError } from '../components/form-errors.ts';
-import { PublicCard } from '../components/PublicCard.tsx';
 
 const REGISTER_FIELDS = ['mobile', 'code', 'displayName', 'companyName', 'password'];
 

@@ -3,11 +3,11 @@ import { Alert, Button, Form, Input, Result, Segmented, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PublicCard } from '../../../components/PublicCard.tsx';
 import { LOGIN_PATH } from '../../../components/routing/paths.ts';
 import { requestReset, resetByLink, resetBySms, resetChannels } from '../api/accounts.ts';
 import { MobileWithCodeFields, NewPasswordField } from '../components/AccountFields.tsx';
 import { useFormSubmit } from '../components/form-errors.ts';
-import { PublicCard } from '../components/PublicCard.tsx';
 
 type Channel = 'sms' | 'email';
 const RESET_FIELDS = ['mobile', 'code', 'email', 'password'];

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
+import { PublicCard } from '../../../components/PublicCard.tsx';
 import { afterLoginPath } from '../../../components/routing/paths.ts';
 import { useSessionUser } from '../../../components/session/current-user.ts';
 import { useLogout } from '../../auth/api/logout.ts';
@@ -14,7 +15,6 @@ import {
   useTwoFactorStatus,
   useVerifySecondFactor,
 } from '../api/two-factor.ts';
-import { PublicCard } from '../components/PublicCard.tsx';
 
 /** The code field both steps use: six digits from the app (or, when verifying, a recovery code). */
 function CodeForm({

@@ -1,12 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { type LoginBody, PASSWORD_MAX, USERNAME_MAX } from '@kxt/contracts/auth';
-import { Alert, Button, Flex, Form, Input, theme } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
-import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
-import { ProductName } from '../../../components/ProductName.tsx';
+import { PublicCard } from '../../../components/PublicCard.tsx';
 import {
   afterLoginPath,
   REGISTER_PATH,
@@ -20,7 +19,6 @@ const FORM_FIELDS: readonly string[] = ['username', 'password'] satisfies (keyof
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const [searchParams] = useSearchParams();
   const session = useCurrentUser();
   const login = useLogin();
@@ -48,84 +46,55 @@ export default function LoginPage() {
   };
 
   return (
-    <Flex vertical style={{ minHeight: '100vh', background: token.colorBgLayout }}>
-      <Flex justify="end" style={{ padding: 16 }}>
-        <LanguageSwitch />
-      </Flex>
-      <Flex flex={1} align="center" justify="center" style={{ padding: 16 }}>
-        <main
-          style={{
-            width: '100%',
-            maxWidth: 400,
-            padding: token.paddingLG,
-            background: token.colorBgContainer,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: token.boxShadowTertiary,
-          }}
+    <PublicCard title={t('auth.login.subtitle')}>
+      {login.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={isApiError(login.error) ? login.error.msg : t('errors.crash.subTitle')}
+          style={{ marginBottom: 24 }}
+        />
+      ) : null}
+      <Form<LoginBody> form={form} name="login" layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form.Item
+          name="username"
+          label={t('auth.login.username')}
+          rules={[
+            { required: true, whitespace: true, message: t('auth.login.usernameRequired') },
+            { max: USERNAME_MAX, message: t('auth.login.tooLong', { max: USERNAME_MAX }) },
+          ]}
         >
-          <Flex vertical align="center" gap={token.marginXS} style={{ marginBottom: token.marginLG }}>
-            <ProductName />
-            <h1
-              style={{
-                margin: 0,
-                fontSize: token.fontSize,
-                fontWeight: 'normal',
-                color: token.colorTextSecondary,
-              }}
-            >
-              {t('auth.login.subtitle')}
-            </h1>
-          </Flex>
-          {login.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={isApiError(login.error) ? login.error.msg : t('errors.crash.subTitle')}
-              style={{ marginBottom: 24 }}
-            />
-          ) : null}
-          <Form<LoginBody> form={form} name="login" layout="vertical" requiredMark={false} onFinish={submit}>
-            <Form.Item
-              name="username"
-              label={t('auth.login.username')}
-              rules={[
-                { required: true, whitespace: true, message: t('auth.login.usernameRequired') },
-                { max: USERNAME_MAX, message: t('auth.login.tooLong', { max: USERNAME_MAX }) },
-              ]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                autoComplete="username"
-                placeholder={t('auth.login.usernamePlaceholder')}
-                autoFocus
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('auth.login.password')}
-              rules={[
-                { required: true, message: t('auth.login.passwordRequired') },
-                { max: PASSWORD_MAX, message: t('auth.login.tooLong', { max: PASSWORD_MAX }) },
-              ]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                autoComplete="current-password"
-                placeholder={t('auth.login.passwordPlaceholder')}
-              />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: 12 }}>
-              <Button type="primary" htmlType="submit" block loading={login.isPending}>
-                {t('auth.login.submit')}
-              </Button>
-            </Form.Item>
-          </Form>
-          <Flex justify="space-between" wrap gap="small">
-            <Link to={RESET_PASSWORD_PATH}>{t('accounts.login.forgot')}</Link>
-            <Link to={REGISTER_PATH}>{t('accounts.login.register')}</Link>
-          </Flex>
-        </main>
+          <Input
+            prefix={<UserOutlined />}
+            autoComplete="username"
+            placeholder={t('auth.login.usernamePlaceholder')}
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.login.password')}
+          rules={[
+            { required: true, message: t('auth.login.passwordRequired') },
+            { max: PASSWORD_MAX, message: t('auth.login.tooLong', { max: PASSWORD_MAX }) },
+          ]}
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            autoComplete="current-password"
+            placeholder={t('auth.login.passwordPlaceholder')}
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 12 }}>
+          <Button type="primary" htmlType="submit" block loading={login.isPending}>
+            {t('auth.login.submit')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Flex justify="space-between" wrap gap="small">
+        <Link to={RESET_PASSWORD_PATH}>{t('accounts.login.forgot')}</Link>
+        <Link to={REGISTER_PATH}>{t('accounts.login.register')}</Link>
       </Flex>
-    </Flex>
+    </PublicCard>
   );
 }

@@ -1,10 +1,10 @@
 import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '../../../components/LanguageSwitch.tsx';
-import { ProductName } from '../../../components/ProductName.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ProductName } from './ProductName.tsx';
 
 /**
- * The frame of the account pages outside the layouts (sign-up, reset, set a password, two-step verification): the
+ * The frame of the pages outside the layouts (login, sign-up, reset, set a password, two-step verification): the
  * product, a heading and a card, as on the login page.
  */
 export function PublicCard({ title, children }: { title: ReactNode; children: ReactNode }) {
