@@ -8,7 +8,8 @@ import { useE2E } from './harness.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = path.join(ROOT, 'apps/server/src/modules/trademarks/fixtures');
-const SHOTS = path.join(ROOT, 'shots');
+/** Screenshots only when asked for (`E2E_SCREENSHOT_DIR`), as in the other browser tests: never into the repository. */
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
 const e2e = useE2E();
 
 /** `npm run cli -- trademark import FILE` against the running server's database; answers the exit code. */
@@ -35,7 +36,7 @@ async function importFile(name: string, ...options: string[]) {
 
 describe('trademark imports (admin)', () => {
   beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
+    if (SHOTS) await mkdir(SHOTS, { recursive: true });
     expect(await importFile('st66-wipo-keyed.xml')).toBe(0);
     expect(await importFile('st66-gb-inline.xml')).toBe(1);
     expect(await importFile('unknown-format.xml')).toBe(1);
@@ -52,9 +53,11 @@ describe('trademark imports (admin)', () => {
       await expect
         .poll(() => page.locator('.ant-table-expanded-row').innerText())
         .toContain('mark UK00003999003: missing or invalid niceClass');
-      await page.screenshot({ path: path.join(SHOTS, `imports-desktop-${language}.png`), fullPage: true });
+      if (SHOTS)
+        await page.screenshot({ path: path.join(SHOTS, `imports-desktop-${language}.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(SHOTS, `imports-mobile-${language}.png`), fullPage: true });
+      if (SHOTS)
+        await page.screenshot({ path: path.join(SHOTS, `imports-mobile-${language}.png`), fullPage: true });
       await page.context().close();
     });
   }
