@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntry } from './audit.ts';
+import { bulkBody } from './bulk.ts';
 import { listQuery } from './paging.ts';
 import { AGREEMENT_STATUS, SIGN_CODE_MAX } from './signing.ts';
 
@@ -224,6 +225,11 @@ export const agreementListQuery = listQuery(AGREEMENT_SORTS, 'createdAt').extend
   customerId: z.coerce.number().int().positive().optional(),
 });
 export type AgreementListQuery = z.infer<typeof agreementListQuery>;
+
+/** Signing links in bulk: send the link again to each signer's mobile, or revoke the links. */
+export const AGREEMENT_BULK_ACTIONS = ['resend', 'revoke'] as const;
+export const agreementBulk = bulkBody({ action: z.enum(AGREEMENT_BULK_ACTIONS) });
+export type AgreementBulk = z.infer<typeof agreementBulk>;
 
 export const agreementRow = z.object({
   id: z.number().int(),

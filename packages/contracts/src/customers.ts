@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_VERIFICATION_STATES } from './accounts.ts';
+import { bulkBody } from './bulk.ts';
 import { CUSTOMER_EXPORT_COLUMNS, exportParams } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
 
@@ -56,3 +57,7 @@ export const customerPatch = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
 export type CustomerPatch = z.infer<typeof customerPatch>;
+
+/** 批量挂起 / 恢复服务: the selected customers (or all the filter matches) suspended or resumed. */
+export const customerBulk = bulkBody({ suspend: z.boolean() });
+export type CustomerBulk = z.infer<typeof customerBulk>;

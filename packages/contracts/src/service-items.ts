@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkBody } from './bulk.ts';
 import { isoDate, SERVICE_COUNTRIES, serviceCategoryIdSchema, serviceTypeSchema } from './business.ts';
 import { exportParams, SERVICE_ITEM_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
@@ -72,6 +73,10 @@ export const serviceItemPatch = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
 export type ServiceItemPatch = z.infer<typeof serviceItemPatch>;
+
+/** 批量修改状态: the selected rows (or all the filter matches) move to one status. */
+export const serviceItemBulk = bulkBody({ status: serviceItemStatusSchema });
+export type ServiceItemBulk = z.infer<typeof serviceItemBulk>;
 
 export const newServiceItem = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkBody } from './bulk.ts';
 import { isoDate, SERVICE_COUNTRIES } from './business.ts';
 import { exportParams, TAX_DECLARATION_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery } from './paging.ts';
@@ -85,3 +86,7 @@ export const taxDeclarationPatch = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, { message: 'empty' });
 export type TaxDeclarationPatch = z.infer<typeof taxDeclarationPatch>;
+
+/** 批量标记已申报: pending declarations marked declared on one date, by one party; declared ones stay as they are. */
+export const taxDeclarationBulk = bulkBody({ declaredDate: isoDate, declaredBy: declaredBySchema });
+export type TaxDeclarationBulk = z.infer<typeof taxDeclarationBulk>;

@@ -504,4 +504,21 @@ export const enUS: Record<MessageKey, string> = {
   'export.overdue.3': 'Overdue over 30 days',
   'export.declaredBy.us': 'By us',
   'export.declaredBy.other': 'Elsewhere',
+  // Bulk actions on a list's rows
+  'bulk.unknownRows':
+    'Some of the selected records no longer exist; please reload the list and select again. Nothing was changed',
+  'bulk.badFilters': 'The filters are not valid; please reload the list and try again. Nothing was changed',
+  'bulk.tooMany':
+    'The filter matches {{total}} rows, more than the {{limit}} one bulk action may change; narrow the filter first. Nothing was changed',
+  'bulk.selectionChanged':
+    'The list has changed: the filter now matches {{total}} rows, not the number you confirmed. Nothing was changed; please confirm again',
+  'bulk.rowError': 'This row could not be processed and was not changed; please try again later',
+  'bulk.declaredInFuture': 'The declaration date cannot be later than today',
+  'bulk.agreementSigned': 'The agreement is signed; its link need not be revoked',
+  'bulk.agreementClosed':
+    'The link is revoked or expired, or the agreement is signed: it cannot be sent again',
+  'bulk.noSignerMobile': 'The agreement has no signer mobile number to send to',
+  'bulk.sentRecently': 'Sent less than a minute ago; please wait before sending again',
+  'agreement.linkSms':
+    'An agreement, {{name}}, is waiting for your signature. Please sign it before {{date}}: {{url}}',
 };

@@ -475,6 +475,19 @@ export const zhCN = {
   'export.overdue.3': '逾期超过 30 天',
   'export.declaredBy.us': '我司申报',
   'export.declaredBy.other': '他处申报',
+  // Bulk actions on a list's rows
+  'bulk.unknownRows': '所选的部分记录不存在或已被删除，请刷新列表后重新选择，未做任何修改',
+  'bulk.badFilters': '筛选条件无效，请刷新列表后重试，未做任何修改',
+  'bulk.tooMany':
+    '筛选结果有 {{total}} 条，超过单次批量操作上限 {{limit}} 条，请先缩小筛选范围，未做任何修改',
+  'bulk.selectionChanged': '列表已变化：当前筛选匹配 {{total}} 条，与确认时不同，未做任何修改，请重新确认',
+  'bulk.rowError': '处理这一条时出错，未修改，请稍后重试',
+  'bulk.declaredInFuture': '申报日期不能晚于今天',
+  'bulk.agreementSigned': '协议已签署，签署链接无需作废',
+  'bulk.agreementClosed': '签署链接已作废、已过期或协议已签署，不能再发送',
+  'bulk.noSignerMobile': '该协议没有签署人手机号，不能发送',
+  'bulk.sentRecently': '一分钟内已发送过，请稍后再发',
+  'agreement.linkSms': '您有一份协议《{{name}}》待签署，请在 {{date}} 前打开链接签署：{{url}}',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -258,7 +258,10 @@ export const AGREEMENT_TABS: TabSpec[] = [0, 1, 2].map((status) => ({
   condition: sql<SqlBool>`agreements.status = ${status}`,
 }));
 
-function filtered(db: Kysely<DB>, query: AgreementListQuery) {
+function filtered(
+  db: Kysely<DB>,
+  query: Pick<AgreementListQuery, 'keyword' | 'agreementName' | 'customerId'>,
+) {
   return db.selectFrom('agreements').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (query.keyword) {
@@ -315,6 +318,42 @@ export async function listAgreements(
     counts,
     total: counts.get(query.status ?? 'all') ?? 0,
   };
+}
+
+export type AgreementFilters = Omit<AgreementListQuery, 'pageNum' | 'pageSize'>;
+
+/** The agreements of a bulk target: the selected ids, or what the list's filter and tab match. */
+function bulkBase(db: Kysely<DB>, query: AgreementFilters | undefined, ids: number[] | undefined) {
+  if (ids) return db.selectFrom('agreements').where('agreements.id', 'in', ids);
+  const base = filtered(db, query ?? { keyword: undefined });
+  const tab = AGREEMENT_TABS.find((candidate) => candidate.status === query?.status);
+  return tab ? base.where(tab.condition) : base;
+}
+
+export async function countAgreementBulk(
+  db: Kysely<DB>,
+  query: AgreementFilters | undefined,
+  ids: number[] | undefined,
+): Promise<number> {
+  const row = await bulkBase(db, query, ids)
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The rows of a bulk target in the list's order (the caller has counted them: at most the bulk limit). */
+export async function* agreementBulkBatches(
+  db: Kysely<DB>,
+  query: AgreementFilters | undefined,
+  ids: number[] | undefined,
+) {
+  const direction = query?.order === 'ascend' ? 'asc' : 'desc';
+  yield await bulkBase(db, query, ids)
+    .innerJoin('customers', 'customers.id', 'agreements.customer_id')
+    .select(['agreements.id', 'agreements.agreement_name', 'customers.name as customer_name'])
+    .orderBy(SORT_COLUMNS[query?.sort ?? 'createdAt'], direction)
+    .orderBy('agreements.id', direction)
+    .execute();
 }
 
 type RowSource = Pick<

@@ -1,4 +1,5 @@
 import {
+  agreementBulk,
   agreementDetail as agreementDetailSchema,
   agreementListQuery,
   agreementRow,
@@ -8,6 +9,7 @@ import {
   newAgreementTemplate,
   revokeAgreementBody,
 } from '@kxt/contracts/agreements';
+import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -16,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
+import { bulkAgreements } from './bulk.ts';
 import { reissueAgreement } from './identity.ts';
 import {
   agreementDetail,
@@ -144,6 +147,30 @@ export async function agreementRoutes(app: FastifyInstance) {
     async (request) => {
       await reissueAgreement(ctx, request.params.id, actorOf(request));
       return ok(null, request.t('ok'));
+    },
+  );
+
+  routes.post(
+    '/api/admin/agreements/bulk',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['agreements'],
+        summary:
+          'Resend (SMS to the signer) or revoke the signing links of the selected agreements (or all the filter matches); each row on its own',
+        body: agreementBulk,
+        response: { 200: dataEnvelope(bulkSummary) },
+      },
+    },
+    async (request) => {
+      const origin = ctx.config.notify?.publicUrl ?? `${request.protocol}://${request.host}`;
+      const summary = await bulkAgreements(ctx, request.body, {
+        actor: actorOf(request),
+        origin,
+        locale: request.locale,
+        log: request.log,
+      });
+      return ok(summary, request.t('ok'));
     },
   );
 

@@ -54,7 +54,8 @@ export type AgreementDeps = Pick<AppContext, 'db' | 'storage' | 'countCache'>;
 const PAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** The calendar day in Beijing (UTC+8), as a Chinese contract dates itself. */
-const beijingDate = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
+export const beijingDate = (iso: string) =>
+  new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export function parseSignatureBox(json: string): SignatureBox {
   const parsed = signatureBox.safeParse(JSON.parse(json));

@@ -1,5 +1,12 @@
 import { verifyCompanyBody } from '@kxt/contracts/accounts';
-import { customerExportQuery, customerListQuery, customerPatch, customerRow } from '@kxt/contracts/customers';
+import { bulkSummary } from '@kxt/contracts/bulk';
+import {
+  customerBulk,
+  customerExportQuery,
+  customerListQuery,
+  customerPatch,
+  customerRow,
+} from '@kxt/contracts/customers';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -9,6 +16,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
+import { bulkCustomerSuspend } from './bulk.ts';
 import { CUSTOMER_EXPORT } from './export.ts';
 import { customerExport, customerList, patchCustomer } from './service.ts';
 import { VERIFIER_ROLES, verifyCompany } from './verification.ts';
@@ -72,6 +80,25 @@ export async function customerRoutes(app: FastifyInstance) {
       await patchCustomer(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
     },
+  );
+
+  routes.post(
+    '/api/admin/customers/bulk',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['customers'],
+        summary:
+          "Suspend or resume the selected customers' services (or all the filter matches, count confirmed); each row on its own",
+        body: customerBulk,
+        response: { 200: dataEnvelope(bulkSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        await bulkCustomerSuspend(ctx, request.body, actorOf(request), request.locale, request.log),
+        request.t('ok'),
+      ),
   );
 
   routes.post(

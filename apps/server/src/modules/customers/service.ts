@@ -8,6 +8,7 @@ import { isStaffRole } from '@kxt/contracts/roles';
 import type { ListDeps } from '../../context.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { RowChange } from '../../lib/bulk.ts';
 import { toStatusTabList } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
@@ -44,10 +45,17 @@ export async function customerExport(deps: ListDeps, query: CustomerExportQuery)
  * Inline edit of a customer by staff; the change and its old values go to the audit log. The old values are read
  * under a lock, so of edits sent together each records the value the previous one wrote.
  */
-export async function patchCustomer(deps: ListDeps, id: number, patch: CustomerPatch, actor: Actor) {
-  await deps.db.transaction().execute(async (trx) => {
+export async function patchCustomer(
+  deps: ListDeps,
+  id: number,
+  patch: CustomerPatch,
+  actor: Actor,
+): Promise<RowChange> {
+  const change = await deps.db.transaction().execute(async (trx): Promise<RowChange> => {
     const before = await findCustomerForUpdate(trx, id);
     if (!before) throw notFound();
+    // Nothing to write or audit (a bulk change meeting a customer already as asked, a replayed edit).
+    if (sameValues(pick(before, patch), patch)) return 'unchanged';
     if (patch.ownerUserId) {
       const owner = await trx
         .selectFrom('users')
@@ -67,8 +75,16 @@ export async function patchCustomer(deps: ListDeps, id: number, patch: CustomerP
       from: JSON.stringify(pick(before, patch)),
       to: JSON.stringify(patch),
     });
+    return 'done';
   });
-  deps.countCache.invalidate();
+  if (change === 'done') deps.countCache.invalidate();
+  return change;
+}
+
+/** The stored value and the patch's agree (flags are stored as 0/1 and patched as booleans). */
+function sameValues(stored: Record<string, unknown>, patch: CustomerPatch): boolean {
+  const asStored = (value: unknown) => (typeof value === 'boolean' ? Number(value) : (value ?? null));
+  return Object.entries(patch).every(([key, value]) => asStored(stored[key]) === asStored(value));
 }
 
 const COLUMN_OF: Record<keyof CustomerPatch, string> = {

@@ -1,8 +1,10 @@
+import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
   newServiceItem,
+  serviceItemBulk,
   serviceItemExportQuery,
   serviceItemListQuery,
   serviceItemPatch,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
+import { bulkServiceItemStatus } from './bulk.ts';
 import { SERVICE_ITEM_EXPORT } from './export.ts';
 import { createServiceItem, patchServiceItem, serviceItemExport, serviceItemList } from './service.ts';
 
@@ -83,6 +86,25 @@ export async function serviceItemRoutes(app: FastifyInstance) {
       await patchServiceItem(ctx, request.params.id, request.body, actorOf(request));
       return ok(null, request.t('ok'));
     },
+  );
+
+  routes.post(
+    '/api/admin/service-items/bulk',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['service-items'],
+        summary:
+          'Change the status of the selected service items (or of all the filter matches, count confirmed); each row on its own',
+        body: serviceItemBulk,
+        response: { 200: dataEnvelope(bulkSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        await bulkServiceItemStatus(ctx, request.body, actorOf(request), request.locale, request.log),
+        request.t('ok'),
+      ),
   );
 
   routes.post(

@@ -12,6 +12,7 @@ import type { ListDeps } from '../../context.ts';
 import type { DB, ServiceItemsTable, ServicesTable } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { RowChange } from '../../lib/bulk.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Locale } from '../../locales/translate.ts';
@@ -68,8 +69,13 @@ function editableFields(
  * An inline edit by staff. The row is read locked, so the date check and the audit row's "from" are about the row
  * the edit replaces (each audit row's "from" is the previous row's "to"), even when edits arrive together.
  */
-export async function patchServiceItem(deps: ListDeps, id: number, patch: ServiceItemPatch, actor: Actor) {
-  await deps.db.transaction().execute(async (trx) => {
+export async function patchServiceItem(
+  deps: ListDeps,
+  id: number,
+  patch: ServiceItemPatch,
+  actor: Actor,
+): Promise<RowChange> {
+  const change = await deps.db.transaction().execute(async (trx): Promise<RowChange> => {
     const before = await findServiceItemForUpdate(trx, id);
     if (!before) throw notFound();
     const after = {
@@ -78,6 +84,8 @@ export async function patchServiceItem(deps: ListDeps, id: number, patch: Servic
       end_date: patch.endDate !== undefined ? patch.endDate : before.end_date,
       remark: patch.remark !== undefined ? patch.remark : before.remark,
     };
+    // Nothing to write or audit (a bulk change meeting a row already as asked, a replayed edit).
+    if (JSON.stringify(editableFields(after)) === JSON.stringify(editableFields(before))) return 'unchanged';
     checkDates(after.start_date, after.end_date);
     await updateServiceItem(trx, id, patch, nowIso());
     await recordAudit(trx, {
@@ -88,8 +96,10 @@ export async function patchServiceItem(deps: ListDeps, id: number, patch: Servic
       from: JSON.stringify(editableFields(before)),
       to: JSON.stringify(editableFields(after)),
     });
+    return 'done';
   });
-  deps.countCache.invalidate();
+  if (change === 'done') deps.countCache.invalidate();
+  return change;
 }
 
 const CODE_ATTEMPTS = 5;

@@ -1,8 +1,10 @@
+import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
   amountTotal,
+  taxDeclarationBulk,
   taxDeclarationExportQuery,
   taxDeclarationListQuery,
   taxDeclarationPatch,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
+import { bulkDeclare } from './bulk.ts';
 import { TAX_DECLARATION_EXPORT } from './export.ts';
 import { patchTaxDeclaration, taxDeclarationExport, taxDeclarationList } from './service.ts';
 
@@ -65,6 +68,25 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
         batches,
       });
     },
+  );
+
+  routes.post(
+    '/api/admin/tax-declarations/bulk',
+    {
+      config: { access: STAFF_ROLES },
+      schema: {
+        tags: ['tax-declarations'],
+        summary:
+          'Mark the selected declarations (or all the filter matches, count confirmed) declared; each row on its own',
+        body: taxDeclarationBulk,
+        response: { 200: dataEnvelope(bulkSummary) },
+      },
+    },
+    async (request) =>
+      ok(
+        await bulkDeclare(ctx, request.body, actorOf(request), request.locale, request.log),
+        request.t('ok'),
+      ),
   );
 
   routes.patch(

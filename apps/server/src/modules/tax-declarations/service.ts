@@ -9,6 +9,7 @@ import type { ListDeps } from '../../context.ts';
 import type { TaxDeclarationsTable } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { RowChange } from '../../lib/bulk.ts';
 import { toStatusTabList, utcDate } from '../../lib/list.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
@@ -72,10 +73,13 @@ export async function patchTaxDeclaration(
   id: number,
   patch: TaxDeclarationPatch,
   actor: Actor,
-) {
-  await deps.db.transaction().execute(async (trx) => {
+  options: { keepDeclared?: boolean } = {},
+): Promise<RowChange> {
+  const change = await deps.db.transaction().execute(async (trx): Promise<RowChange> => {
     const before = await findTaxDeclarationForUpdate(trx, id);
     if (!before) throw notFound();
+    // Marking declarations declared in bulk leaves one declared earlier as it was (its own date and party).
+    if (options.keepDeclared && before.status === 'declared') return 'unchanged';
     const status = patch.status ?? before.status;
     let declaredDate = patch.declaredDate !== undefined ? patch.declaredDate : before.declared_date;
     let declaredBy = patch.declaredBy !== undefined ? patch.declaredBy : before.declared_by;
@@ -112,6 +116,7 @@ export async function patchTaxDeclaration(
       amount: patch.amount ?? before.amount,
       due_date: patch.dueDate ?? before.due_date,
     };
+    if (JSON.stringify(editableFields(after)) === JSON.stringify(editableFields(before))) return 'unchanged';
     await trx
       .updateTable('tax_declarations')
       .set({ ...after, updated_at: nowIso() })
@@ -126,6 +131,8 @@ export async function patchTaxDeclaration(
       from: JSON.stringify(editableFields(before)),
       to: JSON.stringify(editableFields(after)),
     });
+    return 'done';
   });
-  deps.countCache.invalidate();
+  if (change === 'done') deps.countCache.invalidate();
+  return change;
 }
