@@ -15,6 +15,7 @@ export type TaxDeclarationStatus = z.infer<typeof taxDeclarationStatusSchema>;
 /** Who filed a declared return: our company, or the customer elsewhere. */
 export const DECLARED_BY = ['us', 'other'] as const;
 export const declaredBySchema = z.enum(DECLARED_BY);
+export type DeclaredBy = (typeof DECLARED_BY)[number];
 
 /** A month (`2026-03`) or a quarter (`2026-Q1`). */
 export const TAX_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
+import { BULK_LIMIT } from '@kxt/contracts/bulk';
 import { DEFAULT_PAGE_SIZE, type StatusTab } from '@kxt/contracts/paging';
 import type { TableLayout } from '@kxt/contracts/table-layouts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import {
   Table,
   type TableColumnType,
   Tabs,
+  Typography,
   theme,
 } from 'antd';
 import {
@@ -31,6 +33,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../api/api-client.ts';
 import { useMessageApi } from '../feedback/message.tsx';
 import { currentUserQueryKey } from '../session/current-user.ts';
+import { bulkFilters } from './bulk-filters.ts';
 import {
   type ColumnLayout,
   columnKey,
@@ -250,7 +253,14 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   const [loading, setLoading] = useState(true);
   const [failure, setFailure] = useState<{ message?: string } | null>(null);
   const [selection, setSelection] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  // 选择全部 N 条匹配项: the bulk actions act on the whole filter, not only the ticked rows.
+  const [allMatching, setAllMatching] = useState(false);
   const [editing, setEditing] = useState<EditState<Row> | null>(null);
+
+  function clearSelected() {
+    setSelection({ keys: [], rows: [] });
+    setAllMatching(false);
+  }
 
   // ---- request ----------------------------------------------------------------------------------------------
   const requestParams: RequestParams = {
@@ -339,7 +349,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
 
   /** Every change of the parameters but paging drops the selection and any row being edited. */
   const change = (action: QueryAction) => {
-    if (action.type !== 'page') setSelection({ keys: [], rows: [] });
+    if (action.type !== 'page') clearSelected();
     setEditing(null);
     dispatch(action);
   };
@@ -442,7 +452,6 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     change({ type: 'reset' });
     props.onReset?.();
   };
-  const clearSelected = () => setSelection({ keys: [], rows: [] });
   const action: DataTableAction = {
     reload: load,
     reloadAndRest: () => {
@@ -585,11 +594,17 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     .map((column) => ({ key: columnKey(column), title: column.title }));
 
   const selectionCount = selection.keys.length;
+  const afterBulk = () => {
+    clearSelected();
+    void load();
+  };
+
+  // The list's filters and sort as its endpoints take them, without paging: what an export or a bulk action covers.
+  const { pageNum: _page, pageSize: _size, ...filters } = listQuery(requestParams, query.sort);
 
   const exportButton = (() => {
     if (!props.exportable) return null;
     const exportable = new Set(props.exportable.columns);
-    const { pageNum: _page, pageSize: _size, ...filters } = listQuery(requestParams, query.sort);
     return (
       <ExportButton
         key="export"
@@ -658,17 +673,47 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
             type="info"
             title={
               <Flex justify="space-between" align="center" gap="middle" wrap>
-                <Space>
-                  <span>{t('table.selected', { count: selectionCount })}</span>
+                <Space wrap>
+                  <span>
+                    {allMatching
+                      ? t('table.allMatchingSelected', { total: shown.total })
+                      : t('table.selected', { count: selectionCount })}
+                  </span>
+                  {props.bulkActions && !allMatching && shown.total > selectionCount ? (
+                    shown.total <= BULK_LIMIT ? (
+                      <Button type="link" size="small" onClick={() => setAllMatching(true)}>
+                        {t('table.selectAllMatching', { total: shown.total })}
+                      </Button>
+                    ) : (
+                      <Typography.Text type="secondary">
+                        {t('table.bulkLimit', { total: shown.total, limit: BULK_LIMIT })}
+                      </Typography.Text>
+                    )
+                  ) : null}
                   <Button type="link" size="small" onClick={clearSelected}>
                     {t('table.clearSelection')}
                   </Button>
                 </Space>
-                {props.tableAlertOptionRender?.({
-                  selectedRowKeys: selection.keys,
-                  selectedRows: selection.rows,
-                  onCleanSelected: clearSelected,
-                })}
+                <Space wrap>
+                  {props.tableAlertOptionRender?.({
+                    selectedRowKeys: selection.keys,
+                    selectedRows: selection.rows,
+                    onCleanSelected: clearSelected,
+                  })}
+                  {props.bulkActions?.(
+                    allMatching
+                      ? {
+                          target: { filters: bulkFilters(filters), expectedTotal: shown.total },
+                          count: shown.total,
+                          done: afterBulk,
+                        }
+                      : {
+                          target: { ids: selection.keys.map(Number) },
+                          count: selectionCount,
+                          done: afterBulk,
+                        },
+                  )}
+                </Space>
               </Flex>
             }
           />
@@ -702,6 +747,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
                   selectedRowKeys: selection.keys,
                   onChange: (keys, rows, info) => {
                     setSelection({ keys, rows });
+                    setAllMatching(false);
                     props.rowSelection?.onChange?.(keys, rows, info);
                   },
                 }

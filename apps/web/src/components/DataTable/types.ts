@@ -3,6 +3,7 @@ import type { TableColumnType, TableProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TableRowSelection } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
+import type { BulkContext } from './bulk.tsx';
 
 /**
  * How a column's value is shown, searched and edited (ProTable's `valueType`, the part we need). `option` marks the
@@ -143,6 +144,11 @@ export interface DataTableProps<Row extends object, Result extends RequestData<R
     selectedRows: Row[];
     onCleanSelected: () => void;
   }) => ReactNode;
+  /**
+   * Bulk action buttons next to 已选择 N 项, given what they act on: the selected rows, or (after 选择全部 N 条匹配项)
+   * every row of the current filter, by its confirmed count. Each action's confirmation states that count.
+   */
+  bulkActions?: (context: BulkContext) => ReactNode;
   /** Pagination defaults; the size changer and quick jumper are always on. */
   pagination?: { defaultPageSize?: number; pageSizeOptions?: number[] };
   editable?: EditableConfig<Row>;

@@ -1,9 +1,10 @@
 import { FileImageOutlined, PlusOutlined } from '@ant-design/icons';
-import type { AgreementRow } from '@kxt/contracts/agreements';
+import type { AgreementBulk, AgreementRow } from '@kxt/contracts/agreements';
 import { Button, Flex, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type BulkContext, postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
 import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -30,6 +31,30 @@ export default function AgreementsPage() {
   const linkedKeyword = useSearchParams()[0].get('keyword')?.trim();
   const rowActions = useRowActions();
   const [confirm, confirmHolder] = useConfirm();
+  const [bulk, bulkHolder] = useBulkAction();
+  const bulkButton = (action: AgreementBulk['action'], context: BulkContext) => {
+    const label = t(action === 'resend' ? 'agreements.bulkResend' : 'agreements.bulkRevoke');
+    return (
+      <Button
+        key={action}
+        size="small"
+        danger={action === 'revoke'}
+        onClick={() =>
+          void bulk(
+            {
+              action: label,
+              danger: action === 'revoke',
+              fields: action === 'resend' ? t('agreements.bulkResendHint') : t('agreements.revokeContent'),
+              run: (target) => postBulk('/api/admin/agreements/bulk', target, { action }),
+            },
+            context,
+          )
+        }
+      >
+        {label}
+      </Button>
+    );
+  };
   const revoke = useRevokeAgreement();
   const reissue = useReissueAgreement();
   const [viewing, setViewing] = useState<number | null>(null);
@@ -168,6 +193,7 @@ export default function AgreementsPage() {
   return (
     <Flex vertical gap="large">
       {confirmHolder}
+      {bulkHolder}
       <PageTitle title={t('agreements.title')} description={t('agreements.description')} />
       <DataTable<AgreementRow>
         tableKey="admin.agreements"
@@ -176,6 +202,8 @@ export default function AgreementsPage() {
         request={listAgreements}
         initialSearchValues={linkedKeyword ? { keyword: linkedKeyword } : undefined}
         statusTabs={{ dataIndex: 'status' }}
+        rowSelection={{}}
+        bulkActions={(context) => [bulkButton('resend', context), bulkButton('revoke', context)]}
         actionRef={actionRef}
         toolBarRender={() => [
           ...(user.role === 'admin'

@@ -1,10 +1,11 @@
 import type { CustomerRow } from '@kxt/contracts/customers';
 import { CUSTOMER_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
-import { Flex, Space, Tag } from 'antd';
+import { Button, Flex, Space, Tag } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { customerListPath } from '../../../components/customer-picker/CustomerFilter.tsx';
+import { type BulkContext, postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -28,6 +29,29 @@ export default function CustomersPage() {
   const [viewing, setViewing] = useState<CustomerRow | null>(null);
   const [editing, setEditing] = useState<CustomerRow | null>(null);
   const [verifying, setVerifying] = useState<CustomerRow | null>(null);
+  const [bulk, bulkHolder] = useBulkAction();
+  const suspendButton = (suspend: boolean, context: BulkContext) => {
+    const action = t(suspend ? 'customers.bulkSuspend' : 'customers.bulkResume');
+    return (
+      <Button
+        key={String(suspend)}
+        size="small"
+        danger={suspend}
+        onClick={() =>
+          void bulk(
+            {
+              action,
+              danger: suspend,
+              run: (target) => postBulk('/api/admin/customers/bulk', target, { suspend }),
+            },
+            context,
+          )
+        }
+      >
+        {action}
+      </Button>
+    );
+  };
 
   const columns: DataTableColumn<CustomerRow>[] = [
     keywordColumn(t('lists.keyword'), t('customers.keywordPlaceholder')),
@@ -85,6 +109,7 @@ export default function CustomersPage() {
 
   return (
     <Flex vertical gap="large">
+      {bulkHolder}
       <PageTitle title={t('customers.title')} description={t('customers.description')} />
       <DataTable<CustomerRow>
         tableKey="admin.customers"
@@ -94,6 +119,7 @@ export default function CustomersPage() {
         request={listCustomers}
         statusTabs={{ dataIndex: 'status' }}
         rowSelection={{}}
+        bulkActions={(context) => [suspendButton(true, context), suspendButton(false, context)]}
         actionRef={actionRef}
         editable={{ onSave: (id, changes) => updateCustomer(Number(id), changes) }}
       />

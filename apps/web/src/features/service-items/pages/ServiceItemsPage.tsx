@@ -1,10 +1,11 @@
 import { SERVICE_CATEGORIES, SERVICE_TYPES } from '@kxt/contracts/business';
 import { SERVICE_ITEM_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
 import type { ServiceItemPatch, ServiceItemRow } from '@kxt/contracts/service-items';
-import { Button, Flex } from 'antd';
+import { Button, Dropdown, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerFilter } from '../../../components/customer-picker/CustomerFilter.tsx';
+import { postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -28,6 +29,8 @@ export default function ServiceItemsPage() {
   const actionRef = useRef<DataTableAction>(null);
   const rowActions = useRowActions();
   const [confirm, confirmHolder] = useConfirm();
+  const [bulk, bulkHolder] = useBulkAction();
+  const statuses = statusEnum(t);
   const [viewing, setViewing] = useState<ServiceItemRow | null>(null);
   const [editing, setEditing] = useState<ServiceItemRow | null>(null);
 
@@ -112,6 +115,7 @@ export default function ServiceItemsPage() {
   return (
     <Flex vertical gap="large">
       {confirmHolder}
+      {bulkHolder}
       <PageTitle title={t('serviceItems.title')} description={t('serviceItems.description')} />
       {customerFilter.tag}
       <DataTable<ServiceItemRow>
@@ -149,6 +153,26 @@ export default function ServiceItemsPage() {
           >
             {t('serviceItems.copyCodes')}
           </Button>
+        )}
+        bulkActions={(context) => (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: Object.entries(statuses).map(([status, item]) => ({ key: status, label: item.text })),
+              onClick: ({ key }) =>
+                void bulk(
+                  {
+                    action: t('serviceItems.bulkStatusTo', { status: statuses[key]?.text }),
+                    danger: key === '5',
+                    run: (target) =>
+                      postBulk('/api/admin/service-items/bulk', target, { status: Number(key) }),
+                  },
+                  context,
+                ),
+            }}
+          >
+            <Button size="small">{t('serviceItems.bulkStatus')}</Button>
+          </Dropdown>
         )}
         actionRef={actionRef}
         editable={{

@@ -1,10 +1,11 @@
 import { TAX_DECLARATION_EXPORT_COLUMNS } from '@kxt/contracts/list-export';
 import type { AmountTotal, TaxDeclarationPatch, TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
 import { TAX_PERIOD_PATTERN } from '@kxt/contracts/tax-declarations';
-import { Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerFilter } from '../../../components/customer-picker/CustomerFilter.tsx';
+import { postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
 import {
   actionsColumn,
   countryColumn,
@@ -19,6 +20,7 @@ import type { DataTableAction, DataTableColumn } from '../../../components/DataT
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { listTaxDeclarations } from '../api/list-tax-declarations.ts';
 import { updateTaxDeclaration } from '../api/update-tax-declaration.ts';
+import { BulkDeclareFields, defaultDeclareValues } from '../components/BulkDeclareFields.tsx';
 import { TaxDeclarationDetailDrawer } from '../components/TaxDeclarationDetailDrawer.tsx';
 import { TaxDeclarationEditDialog } from '../components/TaxDeclarationEditDialog.tsx';
 import { declaredByEnum, overdueEnum, taxStatusEnum } from '../components/tax-enums.ts';
@@ -31,6 +33,7 @@ export default function TaxDeclarationsPage() {
   const [viewing, setViewing] = useState<TaxDeclarationRow | null>(null);
   const [editing, setEditing] = useState<TaxDeclarationRow | null>(null);
   const [totals, setTotals] = useState<AmountTotal[]>([]);
+  const [bulk, bulkHolder] = useBulkAction();
 
   const columns: DataTableColumn<TaxDeclarationRow>[] = [
     keywordColumn(t('lists.keyword'), t('taxDeclarations.keywordPlaceholder')),
@@ -112,6 +115,7 @@ export default function TaxDeclarationsPage() {
   return (
     <Flex vertical gap="large">
       {confirmHolder}
+      {bulkHolder}
       <PageTitle title={t('taxDeclarations.title')} description={t('taxDeclarations.description')} />
       {customerFilter.tag}
       <DataTable<TaxDeclarationRow, Awaited<ReturnType<typeof listTaxDeclarations>>>
@@ -140,6 +144,24 @@ export default function TaxDeclarationsPage() {
         }
         statusTabs={{ dataIndex: 'status' }}
         rowSelection={{}}
+        bulkActions={(context) => (
+          <Button
+            size="small"
+            onClick={() => {
+              let values = defaultDeclareValues();
+              void bulk(
+                {
+                  action: t('taxDeclarations.bulkDeclare'),
+                  fields: <BulkDeclareFields onChange={(next) => (values = next)} />,
+                  run: (target) => postBulk('/api/admin/tax-declarations/bulk', target, { ...values }),
+                },
+                context,
+              );
+            }}
+          >
+            {t('taxDeclarations.bulkDeclare')}
+          </Button>
+        )}
         actionRef={actionRef}
         editable={{
           onSave: (id, changes) => updateTaxDeclaration(Number(id), changes as TaxDeclarationPatch),
