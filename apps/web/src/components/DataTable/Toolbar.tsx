@@ -34,10 +34,16 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <Flex align="center" justify="space-between" gap="middle" wrap style={{ minHeight: 48 }}>
       {props.title || props.tabs ? (
-        <Flex align="center" gap="large" style={{ minWidth: 0, flex: 1 }}>
+        // As wide as its content: on a narrow screen the buttons wrap below a long title (a list's totals) rather
+        // than being drawn over it, and the title itself wraps when even a whole line is too short.
+        <Flex align="center" gap="large" style={{ minWidth: 0, flex: '1 1 auto' }}>
           {props.title ? (
             <div
-              style={{ fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong, whiteSpace: 'nowrap' }}
+              style={{
+                fontSize: token.fontSizeLG,
+                fontWeight: token.fontWeightStrong,
+                overflowWrap: 'anywhere',
+              }}
             >
               {props.title}
             </div>
