@@ -6,6 +6,7 @@ import { type SealConfig, sealEnv, toSealConfig } from './modules/agreements/sea
 import { DEFAULT_FILE_SWEEP, type FileSweepConfig } from './modules/files/config.ts';
 import { type NotifyConfig, notifyEnv, toNotifyConfig } from './modules/notifications/config.ts';
 import { type PaymentConfig, paymentEnv, toPaymentConfig } from './modules/payments/config.ts';
+import { type FeedConfig, feedEnv, toFeedConfig } from './modules/trademarks/feeds/config.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,6 +35,7 @@ const envSchema = z.object({
   ...paymentEnv,
   ...notifyEnv,
   ...sealEnv,
+  ...feedEnv,
 });
 
 export type Config = {
@@ -55,6 +57,8 @@ export type Config = {
   notify?: NotifyConfig;
   /** The platform's seal on signed PDFs; absent (tests) means a self-signed certificate in the data folder. */
   seal?: SealConfig;
+  /** Office deliveries imported on a schedule; absent (tests) means none. */
+  feeds?: FeedConfig;
 };
 
 export class ConfigError extends Error {}
@@ -73,10 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let payments: PaymentConfig;
   let notify: NotifyConfig;
   let seal: SealConfig;
+  let feeds: FeedConfig;
   try {
     payments = toPaymentConfig(value);
     notify = toNotifyConfig(value);
     seal = toSealConfig(value);
+    feeds = toFeedConfig(value);
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
@@ -95,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments,
     notify,
     seal,
+    feeds,
     fileSweep: {
       intervalMinutes: value.FILE_SWEEP_MINUTES,
       graceMinutes: value.FILE_SWEEP_GRACE_MINUTES,

@@ -33,6 +33,8 @@ export const trademarkImportRow = z.object({
   problems: z.array(trademarkImportProblem),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The feed (`TRADEMARK_FEEDS`) the file came from; null for an import by hand. */
+  feed: z.string().nullable(),
 });
 export type TrademarkImportRow = z.infer<typeof trademarkImportRow>;
 

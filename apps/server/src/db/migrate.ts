@@ -21,6 +21,7 @@ import { signerIdentity } from './migrations/0019-signer-identity.ts';
 import { sealedAgreements } from './migrations/0020-sealed-agreements.ts';
 import { listExport } from './migrations/0021-list-export.ts';
 import { trademarkImports } from './migrations/0022-trademark-imports.ts';
+import { trademarkFeeds } from './migrations/0025-trademark-feeds.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-sealed-agreements': sealedAgreements,
   '0021-list-export': listExport,
   '0022-trademark-imports': trademarkImports,
+  '0025-trademark-feeds': trademarkFeeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

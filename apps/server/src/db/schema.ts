@@ -210,6 +210,10 @@ export interface TrademarkImportsTable {
   problems: Generated<string>;
   started_at: string;
   finished_at: string | null;
+  /** The `TRADEMARK_FEEDS` entry the file came from (migration 0025); null for a `trademark import` by hand. */
+  feed: string | null;
+  /** SHA-256 (hex) of a feed file: with its name, what makes a delivery "already imported". */
+  checksum: string | null;
 }
 
 /** A mark an office's delete record removed; server processes follow these by id to drop it from their index. */

@@ -12,6 +12,8 @@ const PROBLEMS_STORED = 100;
 
 export interface FileImportOptions {
   format?: ImportFormat;
+  /** A delivery from a feed: the feed's name, the file's name as the batch records it, and its SHA-256. */
+  feed?: { name: string; fileName: string; checksum: string };
   maxRefusedPercent?: number;
   onProgress?: (report: ImportReport) => void;
 }
@@ -35,7 +37,13 @@ export async function importTrademarkFile(
 ): Promise<FileImportResult> {
   const batch = await db
     .insertInto('trademark_imports')
-    .values({ file_name: file.slice(-500), status: 'running', started_at: nowIso() })
+    .values({
+      file_name: (options.feed?.fileName ?? file).slice(-500),
+      status: 'running',
+      started_at: nowIso(),
+      feed: options.feed?.name ?? null,
+      checksum: options.feed?.checksum ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const sink = new ImportSink(db, options.onProgress);
@@ -97,6 +105,7 @@ export async function listImportBatches(
       problems: JSON.parse(row.problems) as ImportProblem[],
       startedAt: row.started_at,
       finishedAt: row.finished_at,
+      feed: row.feed,
     })),
   };
 }

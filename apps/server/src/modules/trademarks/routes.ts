@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../http-error.ts';
 import { ok, okList } from '../../lib/envelope.ts';
+import { scheduleFeedImports } from './feeds/schedule.ts';
 import { listImportBatches } from './import-batch.ts';
 import { consultantFor, productById, registerTimes, trademarkProductsByCountry } from './info.ts';
 import { markLogoSvg } from './mark-image.ts';
@@ -28,6 +29,7 @@ const REPORT_RATE = { max: 12, timeWindow: '1 minute' };
 export async function trademarkRoutes(app: FastifyInstance) {
   const { db, config, trademarks } = app.ctx;
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  scheduleFeedImports(app);
   const deps: TrademarkDeps = {
     db,
     marks: trademarks.index,

@@ -54,6 +54,13 @@ export default function TrademarkImportsPage() {
       ),
     },
     {
+      title: t('trademarkImports.source'),
+      dataIndex: 'feed',
+      width: 130,
+      render: (value: string | null) =>
+        value ? t('trademarkImports.fromFeed', { feed: value }) : t('trademarkImports.byHand'),
+    },
+    {
       title: t('trademarkImports.format'),
       dataIndex: 'format',
       width: 110,
