@@ -93,8 +93,7 @@ describe('applyToEach', () => {
         if (row.id === 2) throw new HttpError(409, 'agreement.alreadyRevoked');
         return row.id === 3 ? 'unchanged' : 'done';
       },
-      'zh-CN',
-      silent,
+      { locale: 'zh-CN', log: silent },
     );
     expect(summary).toEqual({
       done: 1,
@@ -114,8 +113,7 @@ describe('applyToEach', () => {
       async () => {
         throw new Error('connection reset: secret detail');
       },
-      'en-US',
-      silent,
+      { locale: 'en-US', log: silent },
     );
     expect(summary.failed).toBe(1);
     expect(summary.rows[0]?.msg).toMatch(/could not be processed/);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
 import { HttpError } from '../http-error.ts';
 import { type Locale, translate } from '../locales/translate.ts';
+import type { Actor } from './actor.ts';
 
 /** A row a bulk action will change, named as the list shows it. */
 export interface BulkRow {
@@ -45,6 +46,34 @@ export async function bulkRows<Filters, Row>(
   return rows;
 }
 
+/**
+ * A bulk source over a list's export queries, which always take filters: a target by ids is read with the list's
+ * default filters (its default order), so its rows come in the list's order too.
+ */
+export function exportSource<Filters, Row>(
+  filters: ZodType<Filters>,
+  read: {
+    count: (query: Filters, ids: number[] | undefined) => Promise<number>;
+    batches: (query: Filters, ids: number[] | undefined) => AsyncIterable<Row[]>;
+  },
+  describe: (row: Row) => BulkRow,
+): BulkSource<Filters, Row> {
+  const orDefault = (query: Filters | undefined) => query ?? filters.parse({});
+  return {
+    filters,
+    count: (query, ids) => read.count(orDefault(query), ids),
+    batches: (query, ids) => read.batches(orDefault(query), ids),
+    describe,
+  };
+}
+
+/** Who runs a bulk action and how to answer them: the audit's actor, the messages' language, the log. */
+export interface BulkCaller {
+  actor: Actor;
+  locale: Locale;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
 /** What a row's change did: it changed the row, or found it already as asked. */
 export type RowChange = 'done' | 'unchanged';
 
@@ -56,8 +85,7 @@ export type RowChange = 'done' | 'unchanged';
 export async function applyToEach(
   rows: BulkRow[],
   apply: (row: BulkRow) => Promise<RowChange>,
-  locale: Locale,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  { locale, log }: Pick<BulkCaller, 'locale' | 'log'>,
 ): Promise<BulkSummary> {
   const outcomes: BulkOutcome[] = [];
   for (const row of rows) {

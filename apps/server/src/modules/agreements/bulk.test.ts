@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { columnOf } from '../../test/rows.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { createAgreement, createTemplate, customerId, TEST_SIGNER } from './test-fixtures.ts';
 
@@ -38,14 +39,7 @@ const linkTexts = async () =>
       .orderBy('id')
       .execute()
   ).map((job) => ({ recipient: job.recipient, text: JSON.parse(job.payload).text as string }));
-const revoked = async (id: number | undefined) =>
-  (
-    await t.ctx.db
-      .selectFrom('agreements')
-      .select('revoked')
-      .where('id', '=', id as number)
-      .executeTakeFirstOrThrow()
-  ).revoked;
+const revoked = (id: number | undefined) => columnOf(t.ctx.db, 'agreements', 'revoked', id);
 
 describe('signing links in bulk', () => {
   it('texts the link to the signer of each open agreement and says why the others were not sent', async () => {

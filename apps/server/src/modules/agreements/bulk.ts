@@ -1,11 +1,10 @@
 import { type AgreementBulk, agreementListQuery } from '@kxt/contracts/agreements';
 import { AGREEMENT_STATUS, signUrl } from '@kxt/contracts/signing';
-import type { FastifyBaseLogger } from 'fastify';
 import { conflict, HttpError, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { applyToEach, type BulkSource, bulkRows, type RowChange } from '../../lib/bulk.ts';
+import { applyToEach, type BulkCaller, type BulkSource, bulkRows, type RowChange } from '../../lib/bulk.ts';
 import { isoBefore, MINUTE, nowIso } from '../../lib/time.ts';
-import { type Locale, translate } from '../../locales/translate.ts';
+import { translate } from '../../locales/translate.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { queueDirectMessage } from '../notifications/direct-messages.ts';
 import { maskMobile } from './identity.ts';
@@ -96,12 +95,12 @@ async function resendOne(deps: AgreementDeps, id: number, origin: string, actor:
 export async function bulkAgreements(
   deps: AgreementDeps,
   body: AgreementBulk,
-  context: { actor: Actor; origin: string; locale: Locale; log: Pick<FastifyBaseLogger, 'error'> },
+  context: BulkCaller & { origin: string },
 ) {
   const rows = await bulkRows(agreementSource(deps), body.target);
   const apply =
     body.action === 'revoke'
       ? (id: number) => revokeOne(deps, id, context.actor)
       : (id: number) => resendOne(deps, id, context.origin, context.actor);
-  return applyToEach(rows, (row) => apply(row.id), context.locale, context.log);
+  return applyToEach(rows, (row) => apply(row.id), context);
 }

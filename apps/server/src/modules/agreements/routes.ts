@@ -9,7 +9,6 @@ import {
   newAgreementTemplate,
   revokeAgreementBody,
 } from '@kxt/contracts/agreements';
-import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -17,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { bulkCaller, bulkRoute } from '../../lib/bulk-route.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { bulkAgreements } from './bulk.ts';
 import { reissueAgreement } from './identity.ts';
@@ -150,28 +150,20 @@ export async function agreementRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
+  bulkRoute(
+    app,
     '/api/admin/agreements/bulk',
     {
-      config: { access: STAFF_ROLES },
-      schema: {
-        tags: ['agreements'],
-        summary:
-          'Resend (SMS to the signer) or revoke the signing links of the selected agreements (or all the filter matches); each row on its own',
-        body: agreementBulk,
-        response: { 200: dataEnvelope(bulkSummary) },
-      },
+      tag: 'agreements',
+      summary:
+        'Resend (SMS to the signer) or revoke the signing links of the selected agreements (or all the filter matches); each row on its own',
+      body: agreementBulk,
     },
-    async (request) => {
-      const origin = ctx.config.notify?.publicUrl ?? `${request.protocol}://${request.host}`;
-      const summary = await bulkAgreements(ctx, request.body, {
-        actor: actorOf(request),
-        origin,
-        locale: request.locale,
-        log: request.log,
-      });
-      return ok(summary, request.t('ok'));
-    },
+    (body, request) =>
+      bulkAgreements(ctx, body, {
+        ...bulkCaller(request),
+        origin: ctx.config.notify?.publicUrl ?? `${request.protocol}://${request.host}`,
+      }),
   );
 
   routes.post(

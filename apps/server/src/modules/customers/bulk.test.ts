@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFixtures } from '../../test/fixtures.ts';
+import { columnOf } from '../../test/rows.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -18,14 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const suspendOf = async (id: number | undefined) =>
-  (
-    await t.ctx.db
-      .selectFrom('customers')
-      .select('suspend')
-      .where('id', '=', id as number)
-      .executeTakeFirstOrThrow()
-  ).suspend;
+const suspendOf = (id: number | undefined) => columnOf(t.ctx.db, 'customers', 'suspend', id);
 
 describe('suspending and resuming customers in bulk', () => {
   it('suspends the selected customers; one already suspended is reported unchanged', async () => {

@@ -1,5 +1,4 @@
 import { verifyCompanyBody } from '@kxt/contracts/accounts';
-import { bulkSummary } from '@kxt/contracts/bulk';
 import {
   customerBulk,
   customerExportQuery,
@@ -14,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { bulkCaller, bulkRoute } from '../../lib/bulk-route.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
 import { bulkCustomerSuspend } from './bulk.ts';
@@ -82,23 +82,16 @@ export async function customerRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
+  bulkRoute(
+    app,
     '/api/admin/customers/bulk',
     {
-      config: { access: STAFF_ROLES },
-      schema: {
-        tags: ['customers'],
-        summary:
-          "Suspend or resume the selected customers' services (or all the filter matches, count confirmed); each row on its own",
-        body: customerBulk,
-        response: { 200: dataEnvelope(bulkSummary) },
-      },
+      tag: 'customers',
+      summary:
+        "Suspend or resume the selected customers' services (or all the filter matches, count confirmed); each row on its own",
+      body: customerBulk,
     },
-    async (request) =>
-      ok(
-        await bulkCustomerSuspend(ctx, request.body, actorOf(request), request.locale, request.log),
-        request.t('ok'),
-      ),
+    (body, request) => bulkCustomerSuspend(ctx, body, bulkCaller(request)),
   );
 
   routes.post(

@@ -1,6 +1,7 @@
 import { BULK_LIMIT } from '@kxt/contracts/bulk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFixtures } from '../../test/fixtures.ts';
+import { columnOf } from '../../test/rows.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -23,14 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const statusOf = async (id: number | undefined) =>
-  (
-    await t.ctx.db
-      .selectFrom('service_items')
-      .select('status')
-      .where('id', '=', id as number)
-      .executeTakeFirstOrThrow()
-  ).status;
+const statusOf = (id: number | undefined) => columnOf(t.ctx.db, 'service_items', 'status', id);
 const auditCount = async () =>
   Number(
     (

@@ -1,4 +1,3 @@
-import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -14,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { bulkCaller, bulkRoute } from '../../lib/bulk-route.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
 import { bulkServiceItemStatus } from './bulk.ts';
@@ -88,23 +88,16 @@ export async function serviceItemRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
+  bulkRoute(
+    app,
     '/api/admin/service-items/bulk',
     {
-      config: { access: STAFF_ROLES },
-      schema: {
-        tags: ['service-items'],
-        summary:
-          'Change the status of the selected service items (or of all the filter matches, count confirmed); each row on its own',
-        body: serviceItemBulk,
-        response: { 200: dataEnvelope(bulkSummary) },
-      },
+      tag: 'service-items',
+      summary:
+        'Change the status of the selected service items (or of all the filter matches, count confirmed); each row on its own',
+      body: serviceItemBulk,
     },
-    async (request) =>
-      ok(
-        await bulkServiceItemStatus(ctx, request.body, actorOf(request), request.locale, request.log),
-        request.t('ok'),
-      ),
+    (body, request) => bulkServiceItemStatus(ctx, body, bulkCaller(request)),
   );
 
   routes.post(

@@ -1,4 +1,3 @@
-import { bulkSummary } from '@kxt/contracts/bulk';
 import { dataEnvelope } from '@kxt/contracts/envelope';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
@@ -14,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor.ts';
+import { bulkCaller, bulkRoute } from '../../lib/bulk-route.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { sendExport } from '../../lib/export/send.ts';
 import { bulkDeclare } from './bulk.ts';
@@ -70,23 +70,16 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
+  bulkRoute(
+    app,
     '/api/admin/tax-declarations/bulk',
     {
-      config: { access: STAFF_ROLES },
-      schema: {
-        tags: ['tax-declarations'],
-        summary:
-          'Mark the selected declarations (or all the filter matches, count confirmed) declared; each row on its own',
-        body: taxDeclarationBulk,
-        response: { 200: dataEnvelope(bulkSummary) },
-      },
+      tag: 'tax-declarations',
+      summary:
+        'Mark the selected declarations (or all the filter matches, count confirmed) declared; each row on its own',
+      body: taxDeclarationBulk,
     },
-    async (request) =>
-      ok(
-        await bulkDeclare(ctx, request.body, actorOf(request), request.locale, request.log),
-        request.t('ok'),
-      ),
+    (body, request) => bulkDeclare(ctx, body, bulkCaller(request)),
   );
 
   routes.patch(
