@@ -28,12 +28,21 @@ export function HeaderActions({
   return (
     <Flex align="center" gap={compact ? 'small' : 'middle'} wrap style={{ marginInlineStart: 'auto' }}>
       {/* The user's name opens their profile (password, sessions, language): the header's user menu. */}
-      <Link to={PROFILE_PATH} title={t('accounts.profile.open')} style={{ color: 'inherit' }}>
+      <Link
+        to={PROFILE_PATH}
+        title={[t('accounts.profile.open'), user.customerName].filter(Boolean).join(' · ')}
+        style={{ color: 'inherit' }}
+      >
         <Flex align="center" gap="small" style={{ lineHeight: 1.4 }}>
           <UserOutlined aria-hidden />
           <span style={{ fontWeight: token.fontWeightStrong }}>{user.displayName}</span>
           {user.customerName ? (
-            <span style={{ color: token.colorTextSecondary }}>{user.customerName}</span>
+            <span
+              className={compact ? undefined : 'kxt-header-company'}
+              style={{ color: token.colorTextSecondary }}
+            >
+              {user.customerName}
+            </span>
           ) : null}
         </Flex>
       </Link>
@@ -41,12 +50,12 @@ export function HeaderActions({
       <LanguageSwitch />
       <Button
         icon={<LogoutOutlined />}
-        aria-label={compact ? t('auth.logout') : undefined}
-        title={compact ? t('auth.logout') : undefined}
+        aria-label={t('auth.logout')}
+        title={t('auth.logout')}
         loading={logout.isPending}
         onClick={() => logout.mutate()}
       >
-        {compact ? null : t('auth.logout')}
+        {compact ? null : <span className="kxt-header-logout-label">{t('auth.logout')}</span>}
       </Button>
     </Flex>
   );

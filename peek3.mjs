@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const [, , user, pathName, lang, size, out] = process.argv;
+const [width, height] = size.split('x').map(Number);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width, height }, locale: lang });
+await context.addInitScript((chosen) => window.localStorage.setItem('kxt.language', chosen), lang);
+const page = await context.newPage();
+await page.goto('http://127.0.0.1:4000/login');
+await page.locator('#login_username').fill(user);
+await page.locator('#login_password').fill('demo123456');
+await page.locator('button[type=submit]').click();
+await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+await page.goto(`http://127.0.0.1:4000${pathName}`);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out });
+await browser.close();
