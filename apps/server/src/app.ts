@@ -29,6 +29,7 @@ import { taxDeclarationRoutes } from './modules/tax-declarations/routes.ts';
 import { trademarkRoutes } from './modules/trademarks/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userAdminRoutes } from './modules/user-admin/routes.ts';
+import { watchRoutes } from './modules/watches/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(signRoutes);
   await app.register(verifyRoutes);
   await app.register(trademarkRoutes);
+  await app.register(watchRoutes);
   await app.register(patentCustomerRoutes);
   await app.register(patentAdminRoutes);
   await app.register(paymentRoutes);

@@ -31,7 +31,10 @@ function where(problem: ImportProblem, file: string) {
   return place.filter(Boolean).join(', ');
 }
 
-function describe({ report, failure, batchId, formats }: FileImportResult, file: string) {
+function describe(
+  { report, failure, batchId, formats, watches, watchError }: FileImportResult,
+  file: string,
+) {
   const counts = [
     `Imported ${report.imported} marks from ${file}`,
     report.deleted ? `${report.deleted} deleted` : '',
@@ -47,6 +50,12 @@ function describe({ report, failure, batchId, formats }: FileImportResult, file:
   if (report.failed > Math.min(PROBLEMS_PRINTED, report.problems.length)) {
     lines.push(`  … and ${report.failed - Math.min(PROBLEMS_PRINTED, report.problems.length)} more`);
   }
+  if (watches && watches.watches > 0) {
+    lines.push(
+      `Trademark watches: ${watches.hits} new hits for ${watches.watches} active watches over ${watches.marks} marks.`,
+    );
+  }
+  if (watchError) lines.push(`Trademark watches could not be matched: ${watchError}`);
   if (failure) lines.unshift(`Import of ${file} failed: ${failure}.`);
   return lines.join('\n');
 }

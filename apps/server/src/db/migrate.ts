@@ -22,6 +22,7 @@ import { sealedAgreements } from './migrations/0020-sealed-agreements.ts';
 import { listExport } from './migrations/0021-list-export.ts';
 import { trademarkImports } from './migrations/0022-trademark-imports.ts';
 import { trademarkFeeds } from './migrations/0025-trademark-feeds.ts';
+import { trademarkWatches } from './migrations/0026-trademark-watches.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-list-export': listExport,
   '0022-trademark-imports': trademarkImports,
   '0025-trademark-feeds': trademarkFeeds,
+  '0026-trademark-watches': trademarkWatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -216,6 +216,41 @@ export interface TrademarkImportsTable {
   checksum: string | null;
 }
 
+/** A company's watch over one mark (migration 0026, issue #21). */
+export interface TrademarkWatchesTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_by: number | null;
+  text: string;
+  /** "US,EM" */
+  countries: string;
+  /** "9,35"; empty for every class. */
+  classes: Generated<string>;
+  threshold: number;
+  /** Application numbers of the company's own marks, one per line. */
+  own_marks: Generated<string>;
+  status: 'trial' | 'awaiting_payment' | 'active' | 'cancelled';
+  starts_at: string | null;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A mark that conflicts with a watch, found when it arrived (once per watch and mark). */
+export interface TrademarkWatchHitsTable {
+  id: Generated<number>;
+  watch_id: number;
+  mark_id: number;
+  score: number;
+  /** JSON: signal codes. */
+  signals: string;
+  import_id: number | null;
+  review: Generated<'new' | 'not_relevant' | 'consultant'>;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+}
+
 /** A mark an office's delete record removed; server processes follow these by id to drop it from their index. */
 export interface MarkDeletionsTable {
   id: Generated<number>;
@@ -551,6 +586,8 @@ export interface DB {
   agreement_pages: AgreementPagesTable;
   marks: MarksTable;
   trademark_imports: TrademarkImportsTable;
+  trademark_watches: TrademarkWatchesTable;
+  trademark_watch_hits: TrademarkWatchHitsTable;
   mark_deletions: MarkDeletionsTable;
   trademark_datasets: TrademarkDatasetsTable;
   trademark_searches: TrademarkSearchesTable;

@@ -521,4 +521,7 @@ export const enUS: Record<MessageKey, string> = {
   'bulk.sentRecently': 'Sent less than a minute ago; please wait before sending again',
   'agreement.linkSms':
     'An agreement, {{name}}, is waiting for your signature. Please sign it before {{date}}: {{url}}',
+  // Trademark watches
+  'watch.customerRequired': 'Choose the customer to watch for',
+  'watch.alreadyCancelled': 'This watch is already cancelled',
 };

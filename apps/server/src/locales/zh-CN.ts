@@ -488,6 +488,9 @@ export const zhCN = {
   'bulk.noSignerMobile': '该协议没有签署人手机号，不能发送',
   'bulk.sentRecently': '一分钟内已发送过，请稍后再发',
   'agreement.linkSms': '您有一份协议《{{name}}》待签署，请在 {{date}} 前打开链接签署：{{url}}',
+  // Trademark watches
+  'watch.customerRequired': '请选择要为哪位客户监控',
+  'watch.alreadyCancelled': '该监控已经取消',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -2,6 +2,7 @@ import type { TrademarkImportListQuery, TrademarkImportRow } from '@kxt/contract
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
+import { matchWatches, type WatchMatching } from '../watches/matching.ts';
 import { type ImportProblem, type ImportReport, ImportSink, importFailure } from './import-sink.ts';
 import { type ImportFormat, readTrademarkFile } from './import-source.ts';
 
@@ -24,6 +25,9 @@ export interface FileImportResult {
   formats: ImportFormat[];
   /** Why the import failed; undefined when it is done. */
   failure: string | undefined;
+  /** What matching the batch's marks against the trademark watches found; undefined when it could not run. */
+  watches: WatchMatching | undefined;
+  watchError: string | undefined;
 }
 
 /**
@@ -35,12 +39,13 @@ export async function importTrademarkFile(
   file: string,
   options: FileImportOptions = {},
 ): Promise<FileImportResult> {
+  const startedAt = nowIso();
   const batch = await db
     .insertInto('trademark_imports')
     .values({
       file_name: (options.feed?.fileName ?? file).slice(-500),
       status: 'running',
-      started_at: nowIso(),
+      started_at: startedAt,
       feed: options.feed?.name ?? null,
       checksum: options.feed?.checksum ?? null,
     })
@@ -72,7 +77,15 @@ export async function importTrademarkFile(
     })
     .where('id', '=', batch.id)
     .execute();
-  return { batchId: batch.id, report, formats, failure };
+  // The batch's new and changed marks against the active watches (a failed batch may have kept good records too).
+  let watches: WatchMatching | undefined;
+  let watchError: string | undefined;
+  try {
+    watches = await matchWatches(db, startedAt, batch.id);
+  } catch (error) {
+    watchError = error instanceof Error ? error.message : String(error);
+  }
+  return { batchId: batch.id, report, formats, failure, watches, watchError };
 }
 
 /** The import batches, newest first, for the admin list. */

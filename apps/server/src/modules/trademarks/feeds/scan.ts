@@ -55,7 +55,7 @@ async function folderDeliveries(folder: string, settleMs: number): Promise<Deliv
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (!entry.isFile() || entry.name.startsWith('.') || !DELIVERY.test(entry.name)) continue;
     const file = path.join(folder, entry.name);
-    if ((await stat(file)).mtimeMs > settledBefore) continue;
+    if (Math.floor((await stat(file)).mtimeMs) > settledBefore) continue;
     deliveries.push({ path: file, name: entry.name });
   }
   return deliveries;
