@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
@@ -12,6 +12,7 @@ let t: TestApp;
 let buyer: TestClient;
 let rival: TestClient;
 let consultant: TestClient;
+let dir: string;
 const COMPANY = '星辰贸易有限公司';
 
 beforeAll(async () => {
@@ -19,16 +20,18 @@ beforeAll(async () => {
   buyer = await t.loggedIn('buyer', 'customer', COMPANY);
   rival = await t.loggedIn('rival', 'customer', '别家公司');
   consultant = await t.loggedIn('advisor', 'consultant');
+  dir = await mkdtemp(path.join(tmpdir(), 'kxt-watch-'));
 });
 afterAll(async () => {
   await t.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
 let files = 0;
 /** Imports marks as an office delivery would arrive (one batch), and answers what the watches found. */
 async function deliver(records: TrademarkImportRecord[]) {
   files += 1;
-  const file = path.join(tmpdir(), `kxt-watch-${process.pid}-${files}.jsonl`);
+  const file = path.join(dir, `delivery-${files}.jsonl`);
   await writeFile(file, `${records.map((record) => JSON.stringify(record)).join('\n')}\n`);
   const result = await importTrademarkFile(t.ctx.db, file);
   expect(result.failure).toBeUndefined();
