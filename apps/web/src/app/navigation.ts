@@ -5,6 +5,7 @@ import {
   CalendarOutlined,
   CloudUploadOutlined,
   DashboardOutlined,
+  EyeOutlined,
   FileProtectOutlined,
   HomeOutlined,
   MailOutlined,
@@ -87,6 +88,15 @@ export const portalNavigation: readonly NavigationEntry[] = [
     icon: ShoppingCartOutlined,
     roles: ['customer'],
     page: () => import('../features/payments/pages/PurchasePage.tsx'),
+  },
+  // Reached from the portal home and from a search's 监控这个名称 (which fills in a new watch).
+  {
+    path: '/trademark/watches',
+    labelKey: 'nav.trademarkWatches',
+    icon: EyeOutlined,
+    roles: ['customer'],
+    page: () => import('../features/trademark-watches/pages/WatchesPage.tsx'),
+    hideInMenu: true,
   },
   // Reached from the bell's settings link.
   {
@@ -177,6 +187,13 @@ export const adminNavigation: readonly NavigationEntry[] = [
     icon: CloudUploadOutlined,
     roles: ['admin'],
     page: () => import('../features/trademark-imports/pages/TrademarkImportsPage.tsx'),
+  },
+  {
+    path: '/admin/trademark-watches',
+    labelKey: 'nav.adminWatches',
+    icon: EyeOutlined,
+    roles: STAFF_ROLES,
+    page: () => import('../features/trademark-watches/pages/AdminWatchesPage.tsx'),
   },
   {
     path: '/admin/deadlines',

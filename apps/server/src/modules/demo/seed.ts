@@ -11,6 +11,7 @@ import { demoPatentCustomers, seedDemoPatents } from '../patents/demo.ts';
 import { seedDemoMarks } from '../trademarks/demo-marks.ts';
 import { importReferenceData } from '../trademarks/reference-data.ts';
 import { createUser } from '../users/service.ts';
+import { DEMO_DELIVERY, seedDemoWatches } from '../watches/demo.ts';
 import { DEMO_SEARCH_PACKS } from './catalogue.ts';
 import { seedServiceLists } from './service-lists.ts';
 
@@ -90,7 +91,8 @@ export async function seedDemo(
     existingCustomerIds: demoCompanies.map((company) => company.id),
   });
   await seedPayments(db);
-  await seedDemoMarks(db, options.marks ?? 200_000);
+  // The watch demo's delivery brings the last few marks, so the README's total holds.
+  await seedDemoMarks(db, (options.marks ?? 200_000) - DEMO_DELIVERY.length);
   const referenceDir = options.referenceDir ?? DEMO_REFERENCE_DIR;
   if (existsSync(referenceDir)) await importReferenceData(db, referenceDir);
   const adminUserId = ids.get('admin');
@@ -104,6 +106,10 @@ export async function seedDemo(
       { db, storage: options.storage },
       { adminUserId, customerId: customer1.customer_id },
     );
+  }
+  const customer1UserId = ids.get('customer1');
+  if (customer1?.customer_id && customer1UserId !== undefined) {
+    await seedDemoWatches(db, { customerId: customer1.customer_id, userId: customer1UserId });
   }
   const reviewerUserId = ids.get('reviewer');
   if (options.storage && reviewerUserId !== undefined) {

@@ -7,6 +7,7 @@ import { AccountDetails } from '../components/AccountDetails.tsx';
 
 // Its own chunk: the home's first paint does not wait for the deadlines card's code.
 const UpcomingDeadlines = lazy(() => import('../../deadlines/components/UpcomingDeadlines.tsx'));
+const WatchesCard = lazy(() => import('../../trademark-watches/components/WatchesCard.tsx'));
 
 export default function PortalHomePage() {
   const { t } = useTranslation();
@@ -19,6 +20,9 @@ export default function PortalHomePage() {
       />
       <Suspense fallback={null}>
         <UpcomingDeadlines />
+      </Suspense>
+      <Suspense fallback={null}>
+        <WatchesCard />
       </Suspense>
       <AccountDetails user={user} />
     </Flex>

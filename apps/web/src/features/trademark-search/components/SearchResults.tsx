@@ -3,6 +3,7 @@ import { JURISDICTION_KINDS, jurisdictionKind } from '@kxt/contracts/registers';
 import type { TrademarkResultItem, TrademarkSearchResponse } from '@kxt/contracts/trademarks';
 import { Button, Empty, Flex, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ReportButton } from './ReportButton.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { RiskMap } from './RiskMap.tsx';
@@ -30,6 +31,7 @@ export default function SearchResults({
   onStatusChange,
   onPickClass,
   onPurchase,
+  watchPath,
 }: {
   results: TrademarkSearchResponse;
   /** The country tab shown: the cards are grouped by how their register has effect there. */
@@ -41,6 +43,8 @@ export default function SearchResults({
   onStatusChange: (next: StatusChoice[]) => void;
   onPickClass: (cls: number) => void;
   onPurchase: () => void;
+  /** Where 监控这个名称 leads (the watches page with this search filled in); absent for staff. */
+  watchPath?: string;
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -62,6 +66,11 @@ export default function SearchResults({
             {t('trademarkSearch.purchase.open')}
           </Button>
           <ReportButton searchId={results.searchId} status={status} />
+          {watchPath ? (
+            <Link to={watchPath}>
+              <Button size="small">{t('watches.watchThis')}</Button>
+            </Link>
+          ) : null}
         </Flex>
         <StatusFilter value={status} onChange={onStatusChange} />
       </Flex>

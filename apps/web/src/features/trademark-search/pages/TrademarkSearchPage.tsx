@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../components/api/api-client.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
+import { useSessionUser } from '../../../components/session/current-user.ts';
 import { hasGeneratedMarks, latestRegisterTime, useRegisterTimes } from '../api/register-times.ts';
 import { searchCountQueryKey, useSearchCount } from '../api/search-count.ts';
 import { searchTrademarks } from '../api/search-trademarks.ts';
@@ -76,6 +77,7 @@ export default function TrademarkSearchPage() {
   const searchCount = useSearchCount();
   const recent = useRecentSearches();
   const marketName = useMarketName();
+  const user = useSessionUser();
 
   const [form, setForm] = useState<SearchForm>(() => formFromParams(searchParams));
   const [status, setStatus] = useState<StatusChoice[]>([...DEFAULT_STATUS_CHOICE]);
@@ -422,6 +424,15 @@ export default function TrademarkSearchPage() {
               onStatusChange={changeStatus}
               onPickClass={pickClass}
               onPurchase={() => setDialog('purchase')}
+              watchPath={
+                user.role === 'customer'
+                  ? `/trademark/watches?${new URLSearchParams({
+                      text: submitted.form.text.trim(),
+                      countries: submitted.form.countries.join(','),
+                      classes: submitted.form.classes.join(','),
+                    })}`
+                  : undefined
+              }
             />
           </Suspense>
         ) : (

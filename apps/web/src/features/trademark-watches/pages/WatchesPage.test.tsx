@@ -1,0 +1,87 @@
+import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
+import type { WatchHitRow, WatchRow } from '@kxt/contracts/trademark-watches';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { customer } from '../../../test/fixtures.ts';
+import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import WatchesPage from './WatchesPage.tsx';
+
+const watch: WatchRow = {
+  id: 7,
+  customerId: 1,
+  customerName: '星辰',
+  text: 'STARLUME',
+  countries: ['US', 'EM'],
+  classes: [9],
+  threshold: 60,
+  ownMarks: [],
+  status: 'trial',
+  startsAt: '2026-11-20T00:00:00.000Z',
+  expiresAt: '2026-12-20T00:00:00.000Z',
+  createdAt: '2026-11-20T00:00:00.000Z',
+  hits: 2,
+  newHits: 1,
+};
+const hit: WatchHitRow = {
+  id: 31,
+  watchId: 7,
+  watchText: 'STARLUME',
+  customerName: '星辰',
+  score: 82.5,
+  signals: ['one_letter'],
+  review: 'new',
+  createdAt: '2026-11-23T08:00:00.000Z',
+  mark: {
+    id: 900,
+    name: 'STARLUMEN',
+    dataset: 'US',
+    applicationNumber: '99123456',
+    applicationDate: '2026-11-20',
+    niceClass: [9],
+    owner: 'Rival Ltd',
+    status: 'filed',
+  },
+};
+
+let server: ReturnType<typeof mockApi>;
+beforeEach(() => {
+  setCookie(CSRF_COOKIE, 'csrf');
+  server = mockApi({
+    'GET /api/trademark/watches': { status: 200, body: { code: 200, msg: 'OK', rows: [watch], total: 1 } },
+    'GET /api/trademark/watch-hits': { status: 200, body: { code: 200, msg: 'OK', rows: [hit], total: 1 } },
+    'POST /api/trademark/watches': ok({ id: 8, trial: false }),
+    'POST /api/trademark/watch-hits/31/review': ok(null),
+  });
+});
+
+describe('商标监控', () => {
+  it("lists the company's watches and their hits, and sends a hit to the consultant", async () => {
+    const { user } = renderWithApp(<WatchesPage />, { user: customer, path: '/trademark/watches' });
+    expect(await screen.findByText('试用中')).toBeInTheDocument();
+    expect(await screen.findByText('STARLUMEN')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '咨询顾问' }));
+    await waitFor(() => expect(server.callsTo('POST /api/trademark/watch-hits/31/review')).toHaveLength(1));
+    expect(server.callsTo('POST /api/trademark/watch-hits/31/review')[0]?.body).toEqual({
+      review: 'consultant',
+    });
+  });
+
+  it('opens a new watch filled in from a search link and creates it', async () => {
+    const { user } = renderWithApp(<WatchesPage />, {
+      user: customer,
+      path: '/trademark/watches?text=LANTERN&countries=US,DE&classes=9',
+    });
+    const dialog = (await screen.findByText('开始监控')).closest('.ant-modal') as HTMLElement;
+    expect(within(dialog).getByRole('textbox', { name: '监控的商标' })).toHaveValue('LANTERN');
+    await user.click(within(dialog).getByRole('button', { name: '开始监控' }));
+    await waitFor(() => expect(server.callsTo('POST /api/trademark/watches')).toHaveLength(1));
+    expect(server.callsTo('POST /api/trademark/watches')[0]?.body).toMatchObject({
+      text: 'LANTERN',
+      countries: ['US', 'DE'],
+      classes: [9],
+      threshold: 60,
+    });
+    expect(await screen.findByText('监控已创建，付款后生效')).toBeInTheDocument();
+  });
+});
