@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<(args: string[]) => Promise<void>>> 
   notifications: async () => (await import('./notifications.ts')).runNotificationsBench,
   import: async () => (await import('./import.ts')).runImportBench,
   export: async () => (await import('./export.ts')).runExportBench,
+  watch: async () => (await import('./watch.ts')).runWatchBench,
 };
 
 const [name, ...args] = process.argv.slice(2);

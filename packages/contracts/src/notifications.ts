@@ -22,6 +22,8 @@ export const NOTIFICATION_TYPES = [
   'deadline.reminder',
   'patent.nudge',
   'staff.digest',
+  'watch.hit',
+  'watch.digest',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

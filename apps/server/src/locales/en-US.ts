@@ -524,4 +524,9 @@ export const enUS: Record<MessageKey, string> = {
   // Trademark watches
   'watch.customerRequired': 'Choose the customer to watch for',
   'watch.alreadyCancelled': 'This watch is already cancelled',
+  'notify.watch.hit.title': 'A mark very similar to “{{text}}” has been filed',
+  'notify.watch.hit.body':
+    'Your watch on “{{text}}” found {{count}} very similar new marks: {{names}}. Please look soon: the time to oppose is short.',
+  'notify.watch.digest.title': 'Trademark watch this week: {{count}} similar new marks',
+  'notify.watch.digest.body': 'This week your watches found {{count}} similar new marks: {{names}}.',
 };

@@ -491,6 +491,11 @@ export const zhCN = {
   // Trademark watches
   'watch.customerRequired': '请选择要为哪位客户监控',
   'watch.alreadyCancelled': '该监控已经取消',
+  'notify.watch.hit.title': '有人申请了与「{{text}}」高度近似的商标',
+  'notify.watch.hit.body':
+    '监控「{{text}}」发现 {{count}} 件高度近似的新商标：{{names}}。请尽快查看，异议期有限。',
+  'notify.watch.digest.title': '本周商标监控：{{count}} 件近似的新商标',
+  'notify.watch.digest.body': '本周您的商标监控发现 {{count}} 件近似的新商标：{{names}}。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

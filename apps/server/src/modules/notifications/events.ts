@@ -32,7 +32,11 @@ export type DomainEvent =
   /** A record's dates changed without a move (a corrected OA deadline, a revoked link): its deadlines follow. */
   | { name: 'deadlines.changed'; orderId?: number; agreementId?: number }
   /** The daily run: refreshes every deadline, queues nudges and digests, schedules the next day's run. */
-  | { name: 'deadline.sweep'; day: string };
+  | { name: 'deadline.sweep'; day: string }
+  /** Marks a watch found at very high similarity: the company is told at once. */
+  | { name: 'watch.hit'; watchId: number; markIds: number[] }
+  /** The company's week of other hits (found since `since`), told once a week. */
+  | { name: 'watch.digest'; customerId: number; since: string };
 
 /** Payment states someone is told about; the others (created, paying, failed, closed) are the payer's own doing. */
 export const NOTIFIED_PAYMENT_STATES: readonly PaymentState[] = [

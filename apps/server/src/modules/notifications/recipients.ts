@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MessageParams } from '../../locales/translate.ts';
 import { deadlineNotices } from '../deadlines/notices.ts';
 import { formatMoney } from '../payments/service.ts';
+import { watchNotices } from '../watches/notices.ts';
 import type { DomainEvent } from './events.ts';
 
 /** Who is told what about one event: the users, the type, the values of its text, and where it leads. */
@@ -81,6 +82,9 @@ export async function noticesOf(db: Kysely<DB>, event: DomainEvent, now = new Da
     case 'agreement.linkCreated':
     case 'agreement.signed':
       return agreementNotices(db, event);
+    case 'watch.hit':
+    case 'watch.digest':
+      return watchNotices(db, event);
   }
 }
 

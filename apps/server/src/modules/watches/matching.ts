@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 import { marksChangedAfter } from '../trademarks/repository.ts';
+import { alertHits } from './alerts.ts';
 import { activeWatches, type WatchRecord } from './repository.ts';
 
 const PAGE = 2000;
@@ -90,11 +91,19 @@ async function matchOne(db: Kysely<DB>, index: TrademarkIndex, watch: WatchRecor
       created_at: at,
     }));
   if (rows.length === 0) return 0;
-  const inserted = await db
-    .insertInto('trademark_watch_hits')
-    .values(rows)
-    .onConflict((conflict) => conflict.columns(['watch_id', 'mark_id']).doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
+  // The hits and their alerts in one transaction: a hit exists exactly when it has been (or will be) told.
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('trademark_watch_hits')
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(['watch_id', 'mark_id']).doNothing())
+      .returning(['mark_id', 'score'])
+      .execute();
+    await alertHits(
+      trx,
+      watch,
+      inserted.map((hit) => ({ markId: hit.mark_id, score: Number(hit.score) })),
+    );
+    return inserted.length;
+  });
 }

@@ -5,6 +5,7 @@ import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoBefore } from '../../lib/time.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { testWorker } from '../notifications/test-helpers.ts';
 import { importTrademarkFile } from '../trademarks/import-batch.ts';
 import { markRecord } from '../trademarks/test-marks.ts';
 
@@ -36,6 +37,22 @@ async function deliver(records: TrademarkImportRecord[]) {
   const result = await importTrademarkFile(t.ctx.db, file);
   expect(result.failure).toBeUndefined();
   return result.watches;
+}
+
+/** The watch events queued in the outbox so far (what the notification worker will tell). */
+async function watchEvents() {
+  const jobs = await t.ctx.db
+    .selectFrom('outbox_jobs')
+    .select(['payload', 'run_at'])
+    .where('kind', '=', 'event')
+    .orderBy('id')
+    .execute();
+  return jobs
+    .map((job) => ({
+      ...(JSON.parse(job.payload) as { name: string; markIds?: number[] }),
+      runAt: job.run_at,
+    }))
+    .filter((event) => event.name.startsWith('watch.'));
 }
 
 const fr = (name: string, overrides: Partial<TrademarkImportRecord> = {}) =>
@@ -99,6 +116,23 @@ describe('trademark watches', () => {
       'LUMORRA FR',
     ]);
     expect(rows.every((row) => row.score >= 60)).toBe(true);
+    // Very similar marks are told at once (one notice for the batch), the others in the week's digest.
+    const events = await watchEvents();
+    const veryHigh = rows.filter((row) => row.score >= 80).map((row) => row.mark.id);
+    expect(events.filter((event) => event.name === 'watch.hit')).toEqual([
+      expect.objectContaining({ markIds: expect.arrayContaining(veryHigh) }),
+    ]);
+    const digests = events.filter((event) => event.name === 'watch.digest');
+    expect(digests.length).toBe(rows.some((row) => row.score < 80) ? 1 : 0);
+    for (const digest of digests) expect(new Date(digest.runAt).getUTCDay()).toBe(1);
+  });
+
+  it("tells the company's users of very similar marks at once, and no other company", async () => {
+    await testWorker(t.ctx.db).drain();
+    const titles = async (client: TestClient) =>
+      ((await client.get('/api/notifications')).json().rows as { title: string }[]).map((row) => row.title);
+    expect(await titles(buyer)).toContain('有人申请了与「LUMORA」高度近似的商标');
+    expect((await titles(rival)).some((title) => title.includes('LUMORA'))).toBe(false);
   });
 
   it('keeps one hit per watch and mark when a batch brings the marks again, and finds a mark changed into a conflict', async () => {
@@ -110,8 +144,11 @@ describe('trademark watches', () => {
     const unchanged = await deliver([
       markRecord('LUMORA', { dataset: 'EM', niceClass: [9], applicationNumber: 'X' }),
     ]);
+    const told = (await watchEvents()).length;
     expect(unchanged?.hits).toBe(0);
     expect((await hitsOf(buyer, `?watchId=${lumora}`)).total).toBe(before);
+    // No hit, no alert: a mark imported again is told once only.
+    expect((await watchEvents()).length).toBe(told);
     // A mark that did not conflict is renamed by its office: the changed mark is a new hit.
     await deliver([fr('QUARTZEN', { applicationNumber: 'RENAMED-1' })]);
     const renamed = await deliver([fr('LUMORAH', { applicationNumber: 'RENAMED-1' })]);
