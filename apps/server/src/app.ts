@@ -20,6 +20,7 @@ import { patentAdminRoutes } from './modules/patents/admin-routes.ts';
 import { patentCustomerRoutes } from './modules/patents/customer-routes.ts';
 // The patent module's part in payments: a paid fee moves the order on; a bought patent service opens an order.
 import './modules/patents/payment-kind.ts';
+import './modules/watches/payment-kind.ts';
 import './modules/patents/purchase.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { serviceItemRoutes } from './modules/service-items/routes.ts';

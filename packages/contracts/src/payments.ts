@@ -122,16 +122,18 @@ export const DEFAULT_RETURN_PATH = '/trademark/patent';
  * product whose payment creates the customer's service item; 'search-pack' a catalogue product that adds free
  * trademark searches.
  */
-export const PAYMENT_KINDS = ['patent-fee', 'service-purchase', 'search-pack'] as const;
+export const PAYMENT_KINDS = ['patent-fee', 'service-purchase', 'search-pack', 'watch'] as const;
 export const paymentKindSchema = z.enum(PAYMENT_KINDS);
 export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 const serviceCode = z.string().trim().min(1).max(40);
 
-/** What is paid for and how much, as the page shows it: exactly one of serviceCode and productId. */
+/** What is paid for and how much, as the page shows it: exactly one of serviceCode, productId and watchId. */
 const paymentSubject = {
   serviceCode: serviceCode.optional(),
   productId: z.number().int().positive().optional(),
+  /** A trademark watch: `quantity` years of it, in every country it watches. */
+  watchId: z.number().int().positive().optional(),
   quantity: z.number().int().min(1).max(PAYMENT_QUANTITY_MAX).default(1),
   /** The trademark name of a registration purchase. */
   mark: z.string().trim().max(PAYMENT_MARK_MAX).optional(),
@@ -139,11 +141,16 @@ const paymentSubject = {
   payAmount: z.number().int().min(0),
 };
 const oneSubject: [
-  (body: { serviceCode?: string | undefined; productId?: number | undefined }) => boolean,
+  (body: {
+    serviceCode?: string | undefined;
+    productId?: number | undefined;
+    watchId?: number | undefined;
+  }) => boolean,
   { message: string; path: string[] },
 ] = [
-  (body) => (body.serviceCode === undefined) !== (body.productId === undefined),
-  { message: 'exactly one of serviceCode and productId', path: ['serviceCode'] },
+  (body) =>
+    [body.serviceCode, body.productId, body.watchId].filter((value) => value !== undefined).length === 1,
+  { message: 'exactly one of serviceCode, productId and watchId', path: ['serviceCode'] },
 ];
 
 /** A transfer's payer account name and voucher. */

@@ -52,6 +52,8 @@ export const watchRow = z.object({
   createdAt: z.string(),
   hits: z.number().int(),
   newHits: z.number().int(),
+  /** A year of this watch (all its countries) from the catalogue, in minor units; null when none is for sale. */
+  yearPrice: z.object({ amount: z.number().int(), currency: z.string() }).nullable(),
 });
 export type WatchRow = z.infer<typeof watchRow>;
 
@@ -71,6 +73,8 @@ export const watchHitRow = z.object({
   signals: z.array(z.string()),
   review: z.enum(HIT_REVIEWS),
   createdAt: z.string(),
+  /** The last day to oppose the mark (`oppositionDeadline`); null when the data or the rules do not say. */
+  oppositionDeadline: z.string().nullable(),
   mark: z.object({
     id: z.number().int(),
     name: z.string(),

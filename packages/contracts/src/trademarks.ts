@@ -163,6 +163,8 @@ export const trademarkImportRecord = z
       .optional(),
     registrationNumber: z.string().trim().min(1).max(64).nullable().optional(),
     expiryDate: z.iso.date().nullable().optional(),
+    /** When the office published the application for opposition: the opposition period runs from it. */
+    publicationDate: z.iso.date().nullable().optional(),
     /** Word, Figurative, Combined, 3-D, Colour, Sound, … as the office gives it. */
     markFeature: z.string().trim().min(1).max(20).nullable().optional(),
   })

@@ -117,6 +117,8 @@ export interface ServicesTable {
   active: Generated<Flag>;
   /** Search packs: trademark searches one unit adds; null for every other service. */
   grants_searches: number | null;
+  /** A watch product (migration 0026): its price buys one mark in one region this many years. */
+  watch_region_years: Generated<number | null>;
   created_at: string;
 }
 
@@ -190,6 +192,8 @@ export interface MarksTable {
   expiry_date: string | null;
   /** The office's mark feature as given: Word, Figurative, Combined, 3-D, … */
   mark_feature: string | null;
+  /** When the office published the application for opposition (migration 0026); null where the data does not say. */
+  publication_date: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

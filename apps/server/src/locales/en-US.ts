@@ -529,4 +529,5 @@ export const enUS: Record<MessageKey, string> = {
     'Your watch on “{{text}}” found {{count}} very similar new marks: {{names}}. Please look soon: the time to oppose is short.',
   'notify.watch.digest.title': 'Trademark watch this week: {{count}} similar new marks',
   'notify.watch.digest.body': 'This week your watches found {{count}} similar new marks: {{names}}.',
+  'watch.notPayable': 'This watch is cancelled and cannot be paid for; please create a new one',
 };

@@ -496,6 +496,7 @@ export const zhCN = {
     '监控「{{text}}」发现 {{count}} 件高度近似的新商标：{{names}}。请尽快查看，异议期有限。',
   'notify.watch.digest.title': '本周商标监控：{{count}} 件近似的新商标',
   'notify.watch.digest.body': '本周您的商标监控发现 {{count}} 件近似的新商标：{{names}}。',
+  'watch.notPayable': '该监控已取消，不能付款；请新建一个监控',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

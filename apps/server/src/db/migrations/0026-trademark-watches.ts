@@ -7,6 +7,11 @@ import { type AnyDb, withIdColumn } from '../columns.ts';
  */
 export const trademarkWatches: Migration = {
   async up(db: AnyDb) {
+    // A catalogue product that buys watch time: its price is for one mark in one country or region for this many
+    // years. Such products are bought from a watch, never on the purchase page.
+    await db.schema.alterTable('services').addColumn('watch_region_years', 'integer').execute();
+    // When the office published the application: the opposition period runs from it.
+    await db.schema.alterTable('marks').addColumn('publication_date', 'varchar(10)').execute();
     await withIdColumn(db.schema.createTable('trademark_watches'), db)
       .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
       .addColumn('created_by', 'integer', (c) => c.references('users.id'))

@@ -142,6 +142,21 @@ async function seedPayments(db: Kysely<DB>) {
       })),
     )
     .execute();
+  // Watch time: bought from a watch (one mark, one country or region, one year), never on the purchase page.
+  await db
+    .insertInto('services')
+    .values({
+      name: '商标监控（每标每国家/地区一年）',
+      name_en: 'Trademark watch, one mark and one country or region, one year',
+      type_code: 'increment',
+      category_id: 3,
+      country: 'CN',
+      price: 98_000,
+      currency: 'CNY',
+      watch_region_years: 1,
+      created_at: at,
+    })
+    .execute();
   await db.updateTable('users').set({ online_type: 1 }).where('username', '=', 'customer1').execute();
   await db.updateTable('users').set({ online_type: 0 }).where('username', '=', 'customer2').execute();
 }

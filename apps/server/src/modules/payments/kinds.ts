@@ -81,6 +81,8 @@ async function catalogueProduct(db: Kysely<DB>, productId: number) {
     .selectAll()
     .where('id', '=', productId)
     .where('active', '=', 1)
+    // Watch time is bought from a watch (kind 'watch'), never as a product of its own.
+    .where('watch_region_years', 'is', null)
     .executeTakeFirst();
   if (!product) {
     throw new HttpError(409, 'payment.productUnavailable', {}, { productId: 'payment.productUnavailable' });

@@ -226,7 +226,12 @@ export function listProducts(
   db: Kysely<DB>,
   query: { categoryIdTopId?: number | undefined; country?: string | undefined },
 ) {
-  let select = db.selectFrom('services').selectAll().where('active', '=', 1);
+  // Watch time is bought from a watch, never from the purchase page.
+  let select = db
+    .selectFrom('services')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('watch_region_years', 'is', null);
   if (query.categoryIdTopId !== undefined) select = select.where('category_id', '=', query.categoryIdTopId);
   if (query.country) select = select.where('country', '=', query.country.toUpperCase());
   return select.orderBy('category_id').orderBy('country').orderBy('id').execute();

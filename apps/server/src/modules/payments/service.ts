@@ -328,7 +328,11 @@ type PaymentRequest = RequestOrigin & { ip: string; userAgent: string };
 async function priced(deps: PaymentDeps, user: CurrentUser, body: PrepareTransferInput) {
   if (user.customerId === null) throw new HttpError(403, 'forbidden');
   const kind: PaymentKind =
-    body.serviceCode !== undefined ? 'patent-fee' : await catalogueKindOf(deps.db, body.productId ?? 0);
+    body.watchId !== undefined
+      ? 'watch'
+      : body.serviceCode !== undefined
+        ? 'patent-fee'
+        : await catalogueKindOf(deps.db, body.productId ?? 0);
   const handler = paymentKind(kind);
   const quote = await handler.quote(deps, user, body);
   if (quote.amount !== body.payAmount) {

@@ -124,6 +124,7 @@ export async function createServiceItem(deps: ListDeps, input: NewServiceItem, a
     .selectAll()
     .where('id', '=', input.serviceId)
     .where('active', '=', 1)
+    .where('watch_region_years', 'is', null)
     .executeTakeFirst();
   if (!service)
     throw new HttpError(

@@ -13,7 +13,11 @@ const CATEGORY_TABS = SERVICE_CATEGORIES.map((category) => ({
 export async function listServices(db: Kysely<DB>, query: ServiceListQuery, locale: Locale) {
   const nameColumn = locale === 'en-US' ? 'services.name_en' : 'services.name';
   const base = db.selectFrom('services').where((eb) => {
-    const conditions: Expression<SqlBool>[] = [eb('services.active', '=', 1)];
+    // Watch time is sold from a watch, not opened as a service item.
+    const conditions: Expression<SqlBool>[] = [
+      eb('services.active', '=', 1),
+      eb('services.watch_region_years', 'is', null),
+    ];
     if (query.keyword)
       conditions.push(
         eb.or([

@@ -42,6 +42,16 @@ async function searchAs(text: string, datasets: string, status = 'registered,fil
 }
 
 describe('TM-XML (WIPO ST.66) import', () => {
+  it('keeps the first publication date of a record (the one an opposition runs from)', async () => {
+    const xml = (await readFile(fixture('st66-gb-inline.xml'), 'utf8')).replace(
+      '</ApplicationDate>',
+      '</ApplicationDate><PublicationDetails><Publication><PublicationIdentifier>2015/040</PublicationIdentifier><PublicationDate>2015-10-02</PublicationDate></Publication><Publication><PublicationIdentifier>2016/002</PublicationIdentifier><PublicationDate>2016-01-08</PublicationDate></Publication></PublicationDetails>',
+    );
+    await importTrademarkFile(t.ctx.db, await temp('published.xml', xml), { maxRefusedPercent: 50 });
+    const dates = await t.ctx.db.selectFrom('marks').select(['name', 'publication_date']).execute();
+    expect(dates.find((row) => row.name === 'QUILLBERRY & CO')?.publication_date).toBe('2015-10-02');
+  });
+
   it('reads an office namespace with inline parties into marks found by the search API with every field', async () => {
     const result = await importTrademarkFile(t.ctx.db, fixture('st66-gb-inline.xml'), {
       maxRefusedPercent: 50,

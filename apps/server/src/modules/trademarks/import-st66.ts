@@ -206,6 +206,8 @@ async function importMark(sink: ImportSink, book: PartyBook, item: XmlRecord) {
     registrationDate: st66Date(text(mark, 'RegistrationDate')),
     registrationNumber: text(mark, 'RegistrationNumber') ?? null,
     expiryDate: st66Date(text(mark, 'ExpiryDate')),
+    // The first publication (for opposition); later ones (of the registration) follow it in the list.
+    publicationDate: st66Date(descendants(mark, 'PublicationDate')[0]?.text.trim()),
     markFeature: feature,
     niceClass: classes,
     owner: book.first(mark, 'Applicant'),

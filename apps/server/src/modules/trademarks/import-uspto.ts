@@ -93,6 +93,7 @@ function toRecord(caseFile: XmlElement) {
       applicationNumber: text(caseFile, 'serial-number') ?? '',
       applicationDate: usptoDate(text(header, 'filing-date')),
       registrationDate: usptoDate(text(header, 'registration-date')),
+      publicationDate: usptoDate(text(header, 'published-for-opposition-date')),
       registrationNumber: (text(caseFile, 'registration-number') ?? '').replace(/^0+$/, '') || null,
       niceClass: [...new Set(classifications.flatMap((entry) => entry.international))],
       owner: owners[0] ?? null,

@@ -178,6 +178,22 @@ const caseFile = (serial: string, name: string | null, status: number, classes: 
 </case-file>`;
 
 describe('USPTO daily XML import', () => {
+  it('keeps the date a case file was published for opposition', async () => {
+    const xml = usptoFile(
+      caseFile('97444444', 'PUBLISHED', 630, ['09']).replace(
+        '<status-code>',
+        '<published-for-opposition-date>20240604</published-for-opposition-date><status-code>',
+      ),
+    );
+    await importUsptoXml(t.ctx.db, Readable.from([xml]));
+    const row = await t.ctx.db
+      .selectFrom('marks')
+      .select('publication_date')
+      .where('application_number', '=', '97444444')
+      .executeTakeFirstOrThrow();
+    expect(row.publication_date).toBe('2024-06-04');
+  });
+
   it('reads case files into US marks with classes, goods, owner, attorney, dates and status', async () => {
     const xml = usptoFile(
       caseFile('97111111', 'ROCKET &amp; CO', 630, ['09', '42']) +

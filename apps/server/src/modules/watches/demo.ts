@@ -21,6 +21,7 @@ function demoMark(
     name,
     applicationNumber: `DEMO-WATCH-${dataset}-${name.replace(/\W/g, '')}`,
     applicationDate: today,
+    publicationDate: today,
     registrationDate: null,
     niceClass: [niceClass],
     owner: 'Demo Rival Trading Ltd',

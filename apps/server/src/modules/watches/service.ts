@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@kxt/contracts/auth';
+import { oppositionDeadline } from '@kxt/contracts/opposition';
 import { isStaffRole } from '@kxt/contracts/roles';
 import {
   type HitReviewBody,
@@ -16,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { watchPrice } from './payment-kind.ts';
 import { hitCounts, toWatch, watchesWithCustomer } from './repository.ts';
 
 /** The company whose watches a user may see: a customer's own; staff see every company's (null). */
@@ -29,7 +31,17 @@ async function withCounts(db: Kysely<DB>, rows: Parameters<typeof toWatch>[0][])
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...toWatch(row, now), ...(counts.get(row.id) ?? { hits: 0, newHits: 0 }) }));
+  const product = await watchPrice(db, 1);
+  return rows.map((row) => {
+    const watch = toWatch(row, now);
+    return {
+      ...watch,
+      ...(counts.get(row.id) ?? { hits: 0, newHits: 0 }),
+      yearPrice: product
+        ? { amount: product.amount * watch.countries.length, currency: product.currency }
+        : null,
+    };
+  });
 }
 
 export async function listWatches(db: Kysely<DB>, user: CurrentUser, query: WatchListQuery) {
@@ -169,6 +181,7 @@ export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHi
         'm.nice_classes',
         'm.owner',
         'm.status',
+        'm.publication_date',
       ])
       .orderBy('h.id', 'desc')
       .limit(query.pageSize)
@@ -185,6 +198,7 @@ export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHi
     signals: JSON.parse(row.signals) as string[],
     review: row.review,
     createdAt: row.created_at,
+    oppositionDeadline: oppositionDeadline(row.dataset, row.publication_date),
     mark: {
       id: row.mark_id,
       name: row.name,

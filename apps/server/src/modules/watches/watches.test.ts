@@ -67,7 +67,7 @@ async function hitsOf(client: TestClient, query = '') {
   const response = await client.get(`/api/trademark/watch-hits${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
-    rows: { id: number; mark: { name: string; dataset: string }; score: number }[];
+    rows: { id: number; mark: { id: number; name: string; dataset: string }; score: number }[];
     total: number;
   };
 }
@@ -153,6 +153,20 @@ describe('trademark watches', () => {
     await deliver([fr('QUARTZEN', { applicationNumber: 'RENAMED-1' })]);
     const renamed = await deliver([fr('LUMORAH', { applicationNumber: 'RENAMED-1' })]);
     expect(renamed?.hits).toBe(1);
+  });
+
+  it('gives each hit the last day to oppose it, from its publication and its register, or none when unknown', async () => {
+    await deliver([
+      markRecord('LUMORAA', { dataset: 'EM', niceClass: [9], publicationDate: '2026-11-20' }),
+      fr('LUMORAE'),
+    ]);
+    const { rows } = await hitsOf(buyer, `?watchId=${lumora}`);
+    const deadline = (name: string) =>
+      (rows as unknown as { mark: { name: string }; oppositionDeadline: string | null }[]).find(
+        (row) => row.mark.name === name,
+      )?.oppositionDeadline;
+    expect(deadline('LUMORAA')).toBe('2027-02-20');
+    expect(deadline('LUMORAE')).toBeNull();
   });
 
   it('reports only marks at or above its threshold', async () => {

@@ -16,6 +16,8 @@ export interface PayDialogProps {
   serviceCode?: string;
   /** A catalogue product (the purchase page). */
   productId?: number;
+  /** A trademark watch (its page): `quantity` years. */
+  watchId?: number;
   quantity?: number;
   mark?: string;
   /** Integer fen, as the page shows it. */
@@ -35,6 +37,7 @@ export default function PayDialog({
   open,
   serviceCode,
   productId,
+  watchId,
   quantity,
   mark,
   amount,
@@ -64,7 +67,7 @@ export default function PayDialog({
 
   const configured = PAY_TYPE_ORDER.filter((type) => methods.data?.includes(type));
   const active = chosen !== null && configured.includes(chosen) ? chosen : configured[0];
-  const subject: PaymentSubject = { serviceCode, productId, quantity, mark, amount };
+  const subject: PaymentSubject = { serviceCode, productId, watchId, quantity, mark, amount };
 
   const finish = () => {
     clearTimeout(closeTimer.current);

@@ -4,6 +4,8 @@ import type { CreatePaymentBody, PayType, PrepareTransferBody } from '@kxt/contr
 export interface PaymentSubject {
   serviceCode?: string;
   productId?: number;
+  /** A trademark watch: `quantity` years of it. */
+  watchId?: number;
   quantity?: number;
   mark?: string;
   /** Integer fen, as shown; the server refuses an amount other than its own price. */
@@ -16,11 +18,13 @@ export function subjectBody(subject: PaymentSubject): PrepareTransferBody {
   const target =
     subject.serviceCode !== undefined
       ? { serviceCode: subject.serviceCode }
-      : {
-          productId: subject.productId,
-          quantity: subject.quantity ?? 1,
-          ...(mark ? { mark } : {}),
-        };
+      : subject.watchId !== undefined
+        ? { watchId: subject.watchId, quantity: subject.quantity ?? 1 }
+        : {
+            productId: subject.productId,
+            quantity: subject.quantity ?? 1,
+            ...(mark ? { mark } : {}),
+          };
   return { ...target, payAmount: subject.amount };
 }
 

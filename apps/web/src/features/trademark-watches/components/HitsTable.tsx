@@ -54,6 +54,12 @@ export function HitsTable({ query, staff = false }: { query: Partial<WatchHitLis
       render: (value: string) => formatDateTime(value),
     },
     {
+      title: t('watches.oppositionDeadline'),
+      dataIndex: 'oppositionDeadline',
+      width: 120,
+      render: (value: string | null) => value ?? t('watches.deadlineUnknown'),
+    },
+    {
       title: t('watches.review'),
       dataIndex: 'review',
       width: 110,

@@ -1,12 +1,15 @@
 import type { WatchRow } from '@kxt/contracts/trademark-watches';
 import { Badge, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { formatDate } from '../../../components/DataTable/format.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { useCancelWatch, useWatches } from '../api/watches.ts';
 import { WATCH_STATUS_COLORS } from './watch-status.ts';
+
+// The pay dialog loads when a watch is paid for, not with the list.
+const PayDialog = lazy(() => import('../../payments/components/PayDialog.tsx'));
 
 /** The watches, newest first: what is watched where, until when, and how many hits wait; 查看命中 opens them. */
 export function WatchesTable({
@@ -23,6 +26,7 @@ export function WatchesTable({
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const watches = useWatches(page);
   const cancel = useCancelWatch();
+  const [paying, setPaying] = useState<WatchRow | null>(null);
   const [confirm, confirmHolder] = useConfirm();
   const askCancel = async (row: WatchRow) => {
     if (
@@ -80,6 +84,11 @@ export function WatchesTable({
           <Button type="link" size="small" onClick={() => onSelect(row.id)}>
             {t('watches.viewHits')}
           </Button>
+          {!staff && row.status !== 'cancelled' && row.yearPrice ? (
+            <Button type="link" size="small" onClick={() => setPaying(row)}>
+              {row.status === 'awaiting_payment' ? t('watches.pay') : t('watches.renew')}
+            </Button>
+          ) : null}
           {row.status !== 'cancelled' && row.status !== 'expired' ? (
             <Button type="link" size="small" danger onClick={() => void askCancel(row)}>
               {t('watches.cancel')}
@@ -108,6 +117,19 @@ export function WatchesTable({
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
       />
+      {paying?.yearPrice ? (
+        <Suspense fallback={null}>
+          <PayDialog
+            open
+            watchId={paying.id}
+            quantity={1}
+            amount={paying.yearPrice.amount}
+            currency={paying.yearPrice.currency}
+            onClose={() => setPaying(null)}
+            onPaid={() => void watches.refetch()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -22,6 +22,7 @@ const watch: WatchRow = {
   createdAt: '2026-11-20T00:00:00.000Z',
   hits: 2,
   newHits: 1,
+  yearPrice: { amount: 196_000, currency: 'CNY' },
 };
 const hit: WatchHitRow = {
   id: 31,
@@ -32,6 +33,7 @@ const hit: WatchHitRow = {
   signals: ['one_letter'],
   review: 'new',
   createdAt: '2026-11-23T08:00:00.000Z',
+  oppositionDeadline: '2026-12-20',
   mark: {
     id: 900,
     name: 'STARLUMEN',
