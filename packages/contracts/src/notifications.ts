@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'staff.digest',
   'watch.hit',
   'watch.digest',
+  'watch.asked',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

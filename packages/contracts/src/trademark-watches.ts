@@ -7,6 +7,7 @@ export const WATCH_TRIAL_DAYS = 30;
 /** By default a watch reports marks of the high band and above: what the search screen colours as a risk. */
 export const DEFAULT_WATCH_THRESHOLD = DEFAULT_RISK_THRESHOLDS.high;
 export const MAX_OWN_MARKS = 100;
+export const MAX_FORMS = 5;
 
 /** Where a watch is in its life; `expired` is read from its end date, not stored. */
 export const WATCH_STATUSES = ['trial', 'awaiting_payment', 'active', 'expired', 'cancelled'] as const;
@@ -27,6 +28,8 @@ export const newWatch = z
     /** Staff watch for a customer; a customer always watches for their own company. */
     customerId: z.number().int().positive().optional(),
     text: z.string().trim().min(1).max(100),
+    /** The mark's other forms (its Chinese or Latin writing, 耐克 for NIKE): each is watched as well. */
+    forms: z.array(z.string().trim().min(1).max(100)).max(MAX_FORMS).default([]),
     countries: z.array(marketCode).min(1).max(30),
     /** Nice classes; none watches every class. */
     classes: z.array(z.number().int().min(1).max(45)).max(45).default([]),
@@ -42,6 +45,7 @@ export const watchRow = z.object({
   customerId: z.number().int(),
   customerName: z.string(),
   text: z.string(),
+  forms: z.array(z.string()),
   countries: z.array(z.string()),
   classes: z.array(z.number().int()),
   threshold: z.number().int(),

@@ -226,6 +226,8 @@ export interface TrademarkWatchesTable {
   customer_id: number;
   created_by: number | null;
   text: string;
+  /** Other forms of the mark (its Chinese or Latin writing), one per line. */
+  forms: Generated<string>;
   /** "US,EM" */
   countries: string;
   /** "9,35"; empty for every class. */

@@ -526,8 +526,11 @@ export const enUS: Record<MessageKey, string> = {
   'watch.alreadyCancelled': 'This watch is already cancelled',
   'notify.watch.hit.title': 'A mark very similar to “{{text}}” has been filed',
   'notify.watch.hit.body':
-    'Your watch on “{{text}}” found {{count}} very similar new marks: {{names}}. Please look soon: the time to oppose is short.',
+    'Your watch on “{{text}}” found {{count}} very similar new marks: {{names}}. The earliest opposition deadline: {{deadline}}; please look soon.',
   'notify.watch.digest.title': 'Trademark watch this week: {{count}} similar new marks',
   'notify.watch.digest.body': 'This week your watches found {{count}} similar new marks: {{names}}.',
   'watch.notPayable': 'This watch is cancelled and cannot be paid for; please create a new one',
+  'notify.watch.asked.title': '{{company}} asks you about a similar mark: {{mark}}',
+  'notify.watch.asked.body':
+    'The watch on “{{text}}” of {{company}} found a similar new mark, “{{mark}}”; the customer asks for your advice.',
 };

@@ -493,10 +493,13 @@ export const zhCN = {
   'watch.alreadyCancelled': '该监控已经取消',
   'notify.watch.hit.title': '有人申请了与「{{text}}」高度近似的商标',
   'notify.watch.hit.body':
-    '监控「{{text}}」发现 {{count}} 件高度近似的新商标：{{names}}。请尽快查看，异议期有限。',
+    '监控「{{text}}」发现 {{count}} 件高度近似的新商标：{{names}}。最早的异议截止日：{{deadline}}，请尽快查看。',
   'notify.watch.digest.title': '本周商标监控：{{count}} 件近似的新商标',
   'notify.watch.digest.body': '本周您的商标监控发现 {{count}} 件近似的新商标：{{names}}。',
   'watch.notPayable': '该监控已取消，不能付款；请新建一个监控',
+  'notify.watch.asked.title': '{{company}} 请您看一件近似商标：{{mark}}',
+  'notify.watch.asked.body':
+    '{{company}} 的商标监控「{{text}}」发现近似的新商标「{{mark}}」，客户请您给出意见。',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -16,6 +16,8 @@ export const trademarkWatches: Migration = {
       .addColumn('customer_id', 'integer', (c) => c.notNull().references('customers.id'))
       .addColumn('created_by', 'integer', (c) => c.references('users.id'))
       .addColumn('text', 'varchar(100)', (c) => c.notNull())
+      // The mark's other forms (its Chinese or Latin writing), one per line: each is watched too.
+      .addColumn('forms', 'text', (c) => c.notNull().defaultTo(''))
       // "US,EM": the markets watched, as the search screen names them.
       .addColumn('countries', 'varchar(300)', (c) => c.notNull())
       // "9,35"; empty for every class.

@@ -36,7 +36,9 @@ export type DomainEvent =
   /** Marks a watch found at very high similarity: the company is told at once. */
   | { name: 'watch.hit'; watchId: number; markIds: number[] }
   /** The company's week of other hits (found since `since`), told once a week. */
-  | { name: 'watch.digest'; customerId: number; since: string };
+  | { name: 'watch.digest'; customerId: number; since: string }
+  /** The company asked its consultant about a hit: a task for the consultant. */
+  | { name: 'watch.asked'; hitId: number };
 
 /** Payment states someone is told about; the others (created, paying, failed, closed) are the payer's own doing. */
 export const NOTIFIED_PAYMENT_STATES: readonly PaymentState[] = [

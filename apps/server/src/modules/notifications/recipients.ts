@@ -46,7 +46,7 @@ export async function companyUsers(db: Kysely<DB>, customerId: number): Promise<
 }
 
 /** Staff of the first role that has anyone (a business without reviewers has its admins do the work). */
-async function staffOf(db: Kysely<DB>, roles: readonly Role[]): Promise<number[]> {
+export async function staffOf(db: Kysely<DB>, roles: readonly Role[]): Promise<number[]> {
   for (const role of roles) {
     const rows = await db
       .selectFrom('users')
@@ -84,6 +84,7 @@ export async function noticesOf(db: Kysely<DB>, event: DomainEvent, now = new Da
       return agreementNotices(db, event);
     case 'watch.hit':
     case 'watch.digest':
+    case 'watch.asked':
       return watchNotices(db, event);
   }
 }

@@ -1,5 +1,6 @@
 import { effectIn } from '@kxt/contracts/jurisdictions';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import type { Match } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -53,15 +54,23 @@ export async function matchWatches(
   return { watches: watches.length, marks, hits };
 }
 
+/** What every form of the watched mark finds in the batch at or above the threshold, the best score per mark. */
+function matchesOf(index: TrademarkIndex, watch: WatchRecord): Match[] {
+  const best = new Map<number, Match>();
+  const effect = effectIn(watch.countries);
+  for (const text of [watch.text, ...watch.forms]) {
+    const { matches } = index.search({ text, classes: watch.classes, effect, limit: MATCHES_PER_WATCH });
+    for (const match of matches) {
+      if (match.score < watch.threshold) continue;
+      const earlier = best.get(match.id);
+      if (!earlier || earlier.score < match.score) best.set(match.id, match);
+    }
+  }
+  return [...best.values()];
+}
+
 async function matchOne(db: Kysely<DB>, index: TrademarkIndex, watch: WatchRecord, importId: number | null) {
-  const found = index
-    .search({
-      text: watch.text,
-      classes: watch.classes,
-      effect: effectIn(watch.countries),
-      limit: MATCHES_PER_WATCH,
-    })
-    .matches.filter((match) => match.score >= watch.threshold);
+  const found = matchesOf(index, watch);
   if (found.length === 0) return 0;
   const details = await db
     .selectFrom('marks')

@@ -7,6 +7,7 @@ export interface WatchRecord {
   customerId: number;
   customerName: string;
   text: string;
+  forms: string[];
   countries: string[];
   classes: number[];
   threshold: number;
@@ -31,6 +32,7 @@ export function toWatch(
     customerId: row.customer_id,
     customerName: row.customer_name,
     text: row.text,
+    forms: row.forms.split('\n').filter(Boolean),
     countries: list(row.countries),
     classes: list(row.classes).map(Number),
     threshold: row.threshold,

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { publishEvent } from '../notifications/events.ts';
 import { watchPrice } from './payment-kind.ts';
 import { hitCounts, toWatch, watchesWithCustomer } from './repository.ts';
 
@@ -103,6 +104,7 @@ export async function createWatch(db: Kysely<DB>, user: CurrentUser, input: NewW
         customer_id: company,
         created_by: user.id,
         text: input.text,
+        forms: [...new Set(input.forms)].filter((form) => form !== input.text).join('\n'),
         countries: [...new Set(input.countries)].join(','),
         classes: [...new Set(input.classes)].sort((a, b) => a - b).join(','),
         threshold: input.threshold,
@@ -233,6 +235,7 @@ export async function reviewHit(
       .set({ review: body.review, reviewed_by: user.id, reviewed_at: nowIso() })
       .where('id', '=', id)
       .execute();
+    if (body.review === 'consultant') await publishEvent(trx, { name: 'watch.asked', hitId: id });
     await recordAudit(trx, {
       ...actor,
       action: 'watch.hit-review',

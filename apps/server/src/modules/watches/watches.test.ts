@@ -132,6 +132,11 @@ describe('trademark watches', () => {
     const titles = async (client: TestClient) =>
       ((await client.get('/api/notifications')).json().rows as { title: string }[]).map((row) => row.title);
     expect(await titles(buyer)).toContain('有人申请了与「LUMORA」高度近似的商标');
+    const body = (
+      (await buyer.get('/api/notifications')).json().rows as { title: string; body: string }[]
+    ).find((row) => row.title.includes('LUMORA'))?.body;
+    // None of these marks carries a publication date: the deadline is said to be unknown.
+    expect(body).toContain('最早的异议截止日：未知');
     expect((await titles(rival)).some((title) => title.includes('LUMORA'))).toBe(false);
   });
 
@@ -167,6 +172,15 @@ describe('trademark watches', () => {
       )?.oppositionDeadline;
     expect(deadline('LUMORAA')).toBe('2027-02-20');
     expect(deadline('LUMORAE')).toBeNull();
+  });
+
+  it('watches every form of the mark: a filing of its Chinese name conflicts too', async () => {
+    const third = await t.loggedIn('third', 'customer', '三号公司');
+    const bright = await watch(third, { text: 'BRIGHTSTAR', forms: ['明星光'], countries: ['CN'] });
+    await deliver([markRecord('明星光', { dataset: 'CN', niceClass: [9] })]);
+    const { rows } = await hitsOf(third, `?watchId=${bright.id}`);
+    expect(rows.map((row) => row.mark.name)).toEqual(['明星光']);
+    expect((await third.get(`/api/trademark/watches/${bright.id}`)).json().data.forms).toEqual(['明星光']);
   });
 
   it('reports only marks at or above its threshold', async () => {
@@ -205,7 +219,7 @@ describe('trademark watches', () => {
     const listed = (await rival.get('/api/trademark/watches')).json();
     expect(listed.rows.every((row: { customerName: string }) => row.customerName === '别家公司')).toBe(true);
     // Staff see every company's.
-    expect((await consultant.get('/api/trademark/watches')).json().total).toBe(3);
+    expect((await consultant.get('/api/trademark/watches')).json().total).toBe(4);
   });
 
   it('lets the company set a hit aside or ask its consultant, whose queue then holds it', async () => {
@@ -222,6 +236,12 @@ describe('trademark watches', () => {
     const queue = await hitsOf(consultant, '?review=consultant');
     expect(queue.rows.map((row) => row.id)).toContain(second.id);
     expect(queue.rows.map((row) => row.id)).not.toContain(first.id);
+    // The ask is a task for the consultants (this company has no consultant of its own): they are told.
+    await testWorker(t.ctx.db).drain();
+    const told = ((await consultant.get('/api/notifications')).json().rows as { title: string }[]).map(
+      (row) => row.title,
+    );
+    expect(told).toContain(`${COMPANY} 请您看一件近似商标：${second.mark.name}`);
     expect((await buyer.get(`/api/trademark/watches/${lumora}`)).json().data.newHits).toBe(
       (await hitsOf(buyer, `?watchId=${lumora}&review=new`)).total,
     );

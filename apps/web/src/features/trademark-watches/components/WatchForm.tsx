@@ -1,4 +1,9 @@
-import { DEFAULT_WATCH_THRESHOLD, MAX_OWN_MARKS, type NewWatch } from '@kxt/contracts/trademark-watches';
+import {
+  DEFAULT_WATCH_THRESHOLD,
+  MAX_FORMS,
+  MAX_OWN_MARKS,
+  type NewWatch,
+} from '@kxt/contracts/trademark-watches';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
@@ -58,6 +63,7 @@ export function WatchForm({
         layout="vertical"
         initialValues={{
           text: draft.text ?? '',
+          forms: [],
           countries: draft.countries ?? [],
           classes: draft.classes ?? [],
           threshold: DEFAULT_WATCH_THRESHOLD,
@@ -70,6 +76,9 @@ export function WatchForm({
           rules={[{ required: true, whitespace: true, max: 100, message: t('watches.textRequired') }]}
         >
           <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="forms" label={t('watches.forms')} extra={t('watches.formsHelp')}>
+          <Select mode="tags" maxCount={MAX_FORMS} tokenSeparators={[',', '，']} open={false} />
         </Form.Item>
         <Form.Item
           name="countries"

@@ -12,6 +12,7 @@ const watch: WatchRow = {
   customerId: 1,
   customerName: '星辰',
   text: 'STARLUME',
+  forms: [],
   countries: ['US', 'EM'],
   classes: [9],
   threshold: 60,
