@@ -7,6 +7,7 @@ import {
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
+import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { COUNTRY_CODES } from '../../trademark-search/components/countries.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { useCreateWatch } from '../api/watches.ts';
@@ -21,10 +22,13 @@ const CLASSES = Array.from({ length: 45 }, (_, index) => index + 1);
  */
 export function WatchForm({
   draft,
+  staff = false,
   onClose,
   onCreated,
 }: {
   draft: WatchDraft;
+  /** Staff watch for a customer they choose here. */
+  staff?: boolean;
   onClose: () => void;
   onCreated: (created: { id: number; trial: boolean }) => void;
 }) {
@@ -33,9 +37,17 @@ export function WatchForm({
   const create = useCreateWatch();
   const marketName = useMarketName();
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: NewWatch;
     try {
-      const created = await create.mutateAsync({ ...values, customerId: draft.customerId });
+      values = await form.validateFields();
+    } catch {
+      return; // The form shows what is missing under each field.
+    }
+    try {
+      const created = await create.mutateAsync({
+        ...values,
+        customerId: values.customerId ?? draft.customerId,
+      });
       onCreated(created);
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fields).length > 0) {
@@ -70,6 +82,15 @@ export function WatchForm({
           ownMarks: [],
         }}
       >
+        {staff ? (
+          <Form.Item
+            name="customerId"
+            label={t('watches.customer')}
+            rules={[{ required: true, message: t('watches.customerRequired') }]}
+          >
+            <CustomerPicker placeholder={t('watches.customerPlaceholder')} />
+          </Form.Item>
+        ) : null}
         <Form.Item
           name="text"
           label={t('watches.text')}

@@ -1,9 +1,12 @@
-import { Card, Flex, Segmented } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { HitsTable } from '../components/HitsTable.tsx';
 import { WatchesTable } from '../components/WatchesTable.tsx';
+import { WatchForm } from '../components/WatchForm.tsx';
 
 type View = 'consultant' | 'new' | 'watches';
 
@@ -15,18 +18,38 @@ export default function AdminWatchesPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('consultant');
   const [selected, setSelected] = useState<number | undefined>(undefined);
+  const [creating, setCreating] = useState(false);
+  const message = useMessageApi();
   return (
     <Flex vertical gap="large">
       <PageTitle title={t('watches.adminTitle')} description={t('watches.adminDescription')} />
-      <Segmented<View>
-        value={view}
-        onChange={setView}
-        options={[
-          { value: 'consultant', label: t('watches.askedQueue') },
-          { value: 'new', label: t('watches.newQueue') },
-          { value: 'watches', label: t('watches.allWatches') },
-        ]}
-      />
+      <Flex justify="space-between" align="center" gap="middle" wrap>
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'consultant', label: t('watches.askedQueue') },
+            { value: 'new', label: t('watches.newQueue') },
+            { value: 'watches', label: t('watches.allWatches') },
+          ]}
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          {t('watches.createFor')}
+        </Button>
+      </Flex>
+      {creating ? (
+        <WatchForm
+          staff
+          draft={{}}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            void message.success(created.trial ? t('watches.createdTrial') : t('watches.createdAwaiting'));
+            setView('watches');
+            setSelected(created.id);
+          }}
+        />
+      ) : null}
       {view === 'watches' ? (
         <>
           <Card>
