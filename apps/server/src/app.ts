@@ -26,6 +26,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { serviceItemRoutes } from './modules/service-items/routes.ts';
 import { serviceCatalogueRoutes } from './modules/services/routes.ts';
 import { tableLayoutRoutes } from './modules/table-layouts/routes.ts';
+import { tableViewRoutes } from './modules/table-views/routes.ts';
 import { taxDeclarationRoutes } from './modules/tax-declarations/routes.ts';
 import { trademarkRoutes } from './modules/trademarks/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountRoutes);
   await app.register(fileRoutes);
   await app.register(tableLayoutRoutes);
+  await app.register(tableViewRoutes);
   await app.register(customerRoutes);
   await app.register(serviceCatalogueRoutes);
   await app.register(serviceItemRoutes);

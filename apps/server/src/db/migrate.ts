@@ -23,6 +23,7 @@ import { listExport } from './migrations/0021-list-export.ts';
 import { trademarkImports } from './migrations/0022-trademark-imports.ts';
 import { trademarkFeeds } from './migrations/0025-trademark-feeds.ts';
 import { trademarkWatches } from './migrations/0026-trademark-watches.ts';
+import { tableViews } from './migrations/0027-table-views.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-trademark-imports': trademarkImports,
   '0025-trademark-feeds': trademarkFeeds,
   '0026-trademark-watches': trademarkWatches,
+  '0027-table-views': tableViews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

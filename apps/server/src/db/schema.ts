@@ -220,6 +220,18 @@ export interface TrademarkImportsTable {
   checksum: string | null;
 }
 
+/** A user's named view of a list (migration 0027): the list's address query under a name. */
+export interface TableViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  module_key: string;
+  name: string;
+  query: string;
+  is_default: Generated<Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A company's watch over one mark (migration 0026, issue #21). */
 export interface TrademarkWatchesTable {
   id: Generated<number>;
@@ -584,6 +596,7 @@ export interface DB {
   service_items: ServiceItemsTable;
   tax_declarations: TaxDeclarationsTable;
   table_layouts: TableLayoutsTable;
+  table_views: TableViewsTable;
   agreement_templates: AgreementTemplatesTable;
   agreement_template_pages: AgreementTemplatePagesTable;
   agreements: AgreementsTable;

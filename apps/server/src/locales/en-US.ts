@@ -533,4 +533,7 @@ export const enUS: Record<MessageKey, string> = {
   'notify.watch.asked.title': '{{company}} asks you about a similar mark: {{mark}}',
   'notify.watch.asked.body':
     'The watch on “{{text}}” of {{company}} found a similar new mark, “{{mark}}”; the customer asks for your advice.',
+  // Saved views of a list
+  'tableView.tooMany': 'At most {{max}} views can be saved per list; delete one you no longer use first',
+  'tableView.nameTaken': 'A view named “{{name}}” already exists; choose another name',
 };

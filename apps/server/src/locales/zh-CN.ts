@@ -500,6 +500,9 @@ export const zhCN = {
   'notify.watch.asked.title': '{{company}} 请您看一件近似商标：{{mark}}',
   'notify.watch.asked.body':
     '{{company}} 的商标监控「{{text}}」发现近似的新商标「{{mark}}」，客户请您给出意见。',
+  // Saved views of a list
+  'tableView.tooMany': '每个列表最多保存 {{max}} 个视图，请先删除不用的视图',
+  'tableView.nameTaken': '已有同名视图「{{name}}」，请换一个名称',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

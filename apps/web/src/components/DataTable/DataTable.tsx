@@ -2,6 +2,7 @@ import type { CurrentUser } from '@kxt/contracts/auth';
 import { BULK_LIMIT } from '@kxt/contracts/bulk';
 import { DEFAULT_PAGE_SIZE, type StatusTab } from '@kxt/contracts/paging';
 import type { TableLayout } from '@kxt/contracts/table-layouts';
+import type { TableView } from '@kxt/contracts/table-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -71,6 +72,7 @@ import {
   writeQueryToUrl,
   writeStoredState,
 } from './table-state.ts';
+import { fetchTableViews, tableViewsQueryKey } from './table-views-api.ts';
 import type {
   DataTableAction,
   DataTableColumn,
@@ -83,6 +85,7 @@ import type {
 } from './types.ts';
 import { useLatest } from './use-latest.ts';
 import { useListKeys } from './use-list-keys.ts';
+import { ViewsMenu } from './ViewsMenu.tsx';
 
 function isSearchField<Row>(column: DataTableColumn<Row>): boolean {
   return (
@@ -155,7 +158,18 @@ export function DataTable<Row extends object, Result extends RequestData<Row> = 
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+  // Named views live beside the layout, for lists that keep their query (issue #19): the default one decides how the
+  // list opens, so the table waits for them as it waits for the layout.
+  const withViews = serverLayout && props.persistQuery !== false;
+  const viewsQuery = useQuery({
+    queryKey: tableViewsQueryKey(props.tableKey),
+    queryFn: ({ signal }) => fetchTableViews(props.tableKey, signal),
+    enabled: withViews,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
   if (serverLayout && layoutQuery.isPending) return <TableSkeleton />;
+  if (withViews && viewsQuery.isPending) return <TableSkeleton />;
   const key = storageKey(props.tableKey, userId);
   return (
     <DataTableBody<Row, Result>
@@ -163,6 +177,7 @@ export function DataTable<Row extends object, Result extends RequestData<Row> = 
       {...props}
       storageKey={key}
       savedLayout={serverLayout ? (layoutQuery.data ?? null) : null}
+      savedViews={withViews ? (viewsQuery.data ?? []) : null}
     />
   );
 }
@@ -170,6 +185,8 @@ export function DataTable<Row extends object, Result extends RequestData<Row> = 
 interface BodyProps<Row extends object, Result extends RequestData<Row>> extends DataTableProps<Row, Result> {
   storageKey: string;
   savedLayout: TableLayout | null;
+  /** The user's saved views of this list; null when the list offers none. */
+  savedViews: TableView[] | null;
 }
 
 function DataTableBody<Row extends object, Result extends RequestData<Row>>(props: BodyProps<Row, Result>) {
@@ -206,23 +223,28 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     status: statusTabs?.dataIndex,
   };
 
+  const urlReading = {
+    ...urlNames,
+    headKeys: headTabs?.items.map((item) => item.key),
+    toolbarKeys: toolbarTabs?.items.map((item) => item.key),
+  };
+  /** The query a saved view's text describes (its link's); an empty one is the list's defaults. */
+  const viewQuery = (text: string) =>
+    readQueryFromUrl(new URLSearchParams(text), defaults, urlReading, pageSizeOptions) ??
+    defaultQuery(defaults);
+
   const [initial] = useState(() => {
     const stored = readStoredState(props.storageKey, pageSizeOptions);
     let query = defaultQuery(defaults);
     const linkedView = persistQuery
-      ? readQueryFromUrl(
-          searchParams,
-          defaults,
-          {
-            ...urlNames,
-            headKeys: headTabs?.items.map((item) => item.key),
-            toolbarKeys: toolbarTabs?.items.map((item) => item.key),
-          },
-          pageSizeOptions,
-        )
+      ? readQueryFromUrl(searchParams, defaults, urlReading, pageSizeOptions)
       : undefined;
+    const defaultView = props.savedViews?.find((view) => view.isDefault);
     if (linkedView) {
       query = linkedView;
+    } else if (defaultView) {
+      // The user's default view opens the list (a link, above, always wins over it).
+      query = viewQuery(defaultView.query);
     } else if (persistQuery && stored.query && stored.savedOn === localDay()) {
       // Filters kept in the browser come back the same day only: the next morning starts from the defaults.
       query = {
@@ -256,6 +278,14 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   // 选择全部 N 条匹配项: the bulk actions act on the whole filter, not only the ticked rows.
   const [allMatching, setAllMatching] = useState(false);
   const [editing, setEditing] = useState<EditState<Row> | null>(null);
+  const { data: savedViews } = useQuery({
+    queryKey: tableViewsQueryKey(tableKey),
+    queryFn: ({ signal }) => fetchTableViews(tableKey, signal),
+    enabled: props.savedViews !== null,
+    initialData: props.savedViews ?? undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 
   function clearSelected() {
     setSelection({ keys: [], rows: [] });
@@ -602,6 +632,24 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   // The list's filters and sort as its endpoints take them, without paging: what an export or a bulk action covers.
   const { pageNum: _page, pageSize: _size, ...filters } = listQuery(requestParams, query.sort);
 
+  const viewsButton = props.savedViews ? (
+    <ViewsMenu
+      key="views"
+      tableKey={tableKey}
+      views={savedViews ?? props.savedViews}
+      currentQuery={() =>
+        // Saved without paging: a view opens on its first page.
+        writeQueryToUrl(
+          new URLSearchParams(),
+          { ...query, pagination: { current: 1, pageSize: query.pagination.pageSize } },
+          defaults,
+          urlNames,
+        ).toString()
+      }
+      onApply={(view) => change({ type: 'replace', query: viewQuery(view.query) })}
+    />
+  ) : null;
+
   const exportButton = (() => {
     if (!props.exportable) return null;
     const exportable = new Set(props.exportable.columns);
@@ -649,7 +697,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
           tabs={toolbarTabs}
           tab={query.toolbarTabs}
           onTabChange={(value) => change({ type: 'toolbarTab', value })}
-          extra={[...(props.toolBarRender?.() ?? []), exportButton]}
+          extra={[...(props.toolBarRender?.() ?? []), viewsButton, exportButton]}
           loading={loading}
           onReload={() => void load()}
           density={density}

@@ -35,7 +35,9 @@ export type QueryAction =
   | { type: 'toolbarTab'; value: string }
   | { type: 'head'; value: string }
   | { type: 'sort'; sort: SortState }
-  | { type: 'firstPage' };
+  | { type: 'firstPage' }
+  /** A saved view chosen: the list exactly as it was saved. */
+  | { type: 'replace'; query: TableQuery };
 
 export function defaultQuery(defaults: QueryDefaults): TableQuery {
   return {
@@ -91,6 +93,8 @@ export function queryReducer(defaults: QueryDefaults) {
         return state.pagination.current === DEFAULT_CURRENT
           ? state
           : { ...state, pagination: firstPage(state) };
+      case 'replace':
+        return action.query;
     }
   };
 }
