@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { randomToken } from '../../lib/tokens.ts';
+import { CURRENT_USER_COLUMNS } from '../users/repository.ts';
 
 export async function insertSession(
   db: Kysely<DB>,
@@ -32,17 +33,21 @@ export async function insertSession(
   return publicId;
 }
 
-/** A live session of an enabled user. */
+/**
+ * A live session of an enabled user, with the user as the API shows it: one query, since every request asks it
+ * (measured on PostgreSQL under load, each round trip per request costs throughput).
+ */
 export function findLiveSession(db: Kysely<DB>, tokenHash: string, now: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
     .select([
+      ...CURRENT_USER_COLUMNS,
       'sessions.user_id',
       'sessions.expires_at',
       'sessions.public_id',
       'sessions.second_factor_at',
-      'users.role',
       'users.totp_confirmed_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)

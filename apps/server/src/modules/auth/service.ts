@@ -4,7 +4,7 @@ import type { DB, UserRow } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../http-error.ts';
 import { DAY, isoAfter, isoBefore, MINUTE, nowIso } from '../../lib/time.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { findCurrentUser, findUserByUsername } from '../users/repository.ts';
+import { findCurrentUser, findUserByUsername, toCurrentUser } from '../users/repository.ts';
 import { spendVerifyTime, verifyPassword } from './passwords.ts';
 import {
   countFailuresSince,
@@ -98,9 +98,7 @@ export async function resolveSession(db: Kysely<DB>, token: string): Promise<Res
   const tokenHash = sha256Hex(token);
   const session = await findLiveSession(db, tokenHash, nowIso());
   if (!session) return undefined;
-  const current = await findCurrentUser(db, session.user_id);
-  if (!current) return undefined;
-  const user = { ...current, pendingSecondFactor: pendingSecondFactor(session, session) };
+  const user = { ...toCurrentUser(session), pendingSecondFactor: pendingSecondFactor(session, session) };
   const sessionId = session.public_id;
   const fresh = isoAfter(SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS);
   if (session.expires_at < fresh) {

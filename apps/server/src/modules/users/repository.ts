@@ -19,26 +19,29 @@ export async function updatePasswordHash(db: Kysely<DB>, userId: number, passwor
     .execute();
 }
 
-/** The user as the API shows it, with the company name for customers. */
-export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<CurrentUser | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .select([
-      'users.id',
-      'users.username',
-      'users.display_name',
-      'users.role',
-      'users.phone',
-      'users.email',
-      'users.customer_id',
-      'customers.name as customer_name',
-      'customers.verification_state',
-      'users.locale',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-  if (!row) return undefined;
+/** The columns of `CurrentUser`, for any query that joins `users` with a left join of `customers`. */
+export const CURRENT_USER_COLUMNS = [
+  'users.id',
+  'users.username',
+  'users.display_name',
+  'users.role',
+  'users.phone',
+  'users.email',
+  'users.customer_id',
+  'customers.name as customer_name',
+  'customers.verification_state',
+  'users.locale',
+] as const;
+
+type CurrentUserRow = Pick<
+  UserRow,
+  'id' | 'username' | 'display_name' | 'role' | 'phone' | 'email' | 'customer_id' | 'locale'
+> & {
+  customer_name: string | null;
+  verification_state: string | null;
+};
+
+export function toCurrentUser(row: CurrentUserRow): CurrentUser {
   return {
     id: row.id,
     username: row.username,
@@ -51,4 +54,15 @@ export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<C
     companyPending: row.verification_state === 'pending',
     locale: row.locale,
   };
+}
+
+/** The user as the API shows it, with the company name for customers. */
+export async function findCurrentUser(db: Kysely<DB>, userId: number): Promise<CurrentUser | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .select(CURRENT_USER_COLUMNS)
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row ? toCurrentUser(row) : undefined;
 }
