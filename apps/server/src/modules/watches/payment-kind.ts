@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../../http-error.ts';
 import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { registerPaymentKind } from '../payments/kinds.ts';
+import { cancelWatchRow } from './repository.ts';
 
 const YEAR = 365 * DAY;
 
@@ -87,18 +88,8 @@ registerPaymentKind('watch', {
     });
   },
   async refunded(trx, order, actor, reason) {
-    const id = Number(order.subject_ref);
-    await trx
-      .updateTable('trademark_watches')
-      .set({ status: 'cancelled', updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, {
+    await cancelWatchRow(trx, Number(order.subject_ref), {
       ...actor,
-      action: 'watch.cancel',
-      entityType: 'trademark_watch',
-      entityId: id,
-      to: 'cancelled',
       reason: reason ?? `refund ${order.order_no}`,
     });
   },

@@ -39,12 +39,13 @@ const watchOf = async (client: TestClient, id: number) =>
   (await client.get(`/api/trademark/watches/${id}`)).json().data;
 const days = (iso: string) => (Date.parse(iso) - Date.now()) / 86_400_000;
 
-/** Pays `years` of a watch on the sandbox page, as the customer's scan would. */
-async function payFor(id: number, years: number, amount: number) {
+/** Pays `years` of a watch on the sandbox page, as the customer's scan would; answers the order number. */
+async function payFor(id: number, years: number, amount: number): Promise<string> {
   const created = await pay(buyer, { watchId: id, quantity: years, payType: 9, payAmount: amount });
   expect(created.statusCode, created.body).toBe(200);
   const approved = await decideOnSandboxPage(t, created.json().data.qrCode, 'approve');
   expect(approved.statusCode).toBe(200);
+  return created.json().data.orderNo;
 }
 
 describe('paying for a watch', () => {
@@ -97,6 +98,16 @@ describe('paying for a watch', () => {
     expect(
       (await pay(buyer, { watchId: trial, quantity: 1, payType: 9, payAmount: YEAR_PRICE })).statusCode,
     ).toBe(409);
+  });
+
+  it('cancels the watch when finance records the payment refunded', async () => {
+    const refunded = await newWatch(buyer, 'REFUNDMARK', ['GB']);
+    const orderNo = await payFor(refunded, 1, YEAR_PRICE);
+    expect((await watchOf(buyer, refunded)).status).toBe('active');
+    const finance = await t.loggedIn('cashier', 'finance');
+    const response = await finance.post(`/api/admin/payments/${orderNo}/refund`, { reason: '客户不再需要' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await watchOf(buyer, refunded)).status).toBe('cancelled');
   });
 
   it('keeps watch time off the purchase page and out of the catalogue of services', async () => {

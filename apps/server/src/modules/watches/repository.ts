@@ -1,6 +1,8 @@
 import type { WatchStatus } from '@kxt/contracts/trademark-watches';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, TrademarkWatchesTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.ts';
 
 export interface WatchRecord {
   id: number;
@@ -77,4 +79,24 @@ export async function hitCounts(db: Kysely<DB>, watchIds: number[]) {
   return new Map(
     rows.map((row) => [row.watch_id, { hits: Number(row.hits), newHits: Number(row.new_hits) }]),
   );
+}
+
+/** Cancels a watch (no more hits; the ones found stay) and records who did it and why, in the caller's transaction. */
+export async function cancelWatchRow(
+  trx: Kysely<DB>,
+  id: number,
+  audit: Omit<AuditEntry, 'action' | 'entityType' | 'entityId' | 'to'>,
+) {
+  await trx
+    .updateTable('trademark_watches')
+    .set({ status: 'cancelled', updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  await recordAudit(trx, {
+    ...audit,
+    action: 'watch.cancel',
+    entityType: 'trademark_watch',
+    entityId: id,
+    to: 'cancelled',
+  });
 }

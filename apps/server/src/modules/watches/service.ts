@@ -19,7 +19,7 @@ import { DAY, isoAfter, nowIso } from '../../lib/time.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { publishEvent } from '../notifications/events.ts';
 import { watchPrice } from './payment-kind.ts';
-import { hitCounts, toWatch, watchesWithCustomer } from './repository.ts';
+import { cancelWatchRow, hitCounts, toWatch, watchesWithCustomer } from './repository.ts';
 
 /** The company whose watches a user may see: a customer's own; staff see every company's (null). */
 function companyOf(user: CurrentUser): number | null {
@@ -132,21 +132,7 @@ export async function createWatch(db: Kysely<DB>, user: CurrentUser, input: NewW
 export async function cancelWatch(db: Kysely<DB>, user: CurrentUser, id: number, actor: Actor) {
   const watch = await findWatch(db, user, id);
   if (watch.status === 'cancelled') throw conflict('watch.alreadyCancelled');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('trademark_watches')
-      .set({ status: 'cancelled', updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, {
-      ...actor,
-      action: 'watch.cancel',
-      entityType: 'trademark_watch',
-      entityId: id,
-      from: watch.status,
-      to: 'cancelled',
-    });
-  });
+  await db.transaction().execute((trx) => cancelWatchRow(trx, id, { ...actor, from: watch.status }));
 }
 
 function hitsWithDetails(db: Kysely<DB>) {
