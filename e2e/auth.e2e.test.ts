@@ -21,7 +21,8 @@ describe('logging in to the customer portal', () => {
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/`);
     await page.getByText('欢迎回来，张伟').waitFor();
-    await page.getByText('深圳市星辰跨境电商有限公司').first().waitFor();
+    // The company's name on the home (the header keeps it in the user link's tooltip on a laptop).
+    await page.locator('main').getByText('深圳市星辰跨境电商有限公司').first().waitFor();
 
     // English, remembered across a reload.
     await page.getByText('English').click();
