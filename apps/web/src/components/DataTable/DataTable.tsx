@@ -31,10 +31,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '../api/api-client.ts';
+import { isApiError, queryEntries } from '../api/api-client.ts';
 import { useMessageApi } from '../feedback/message.tsx';
 import { currentUserQueryKey } from '../session/current-user.ts';
-import { bulkFilters } from './bulk-filters.ts';
 import {
   type ColumnLayout,
   columnKey,
@@ -278,15 +277,6 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   // 选择全部 N 条匹配项: the bulk actions act on the whole filter, not only the ticked rows.
   const [allMatching, setAllMatching] = useState(false);
   const [editing, setEditing] = useState<EditState<Row> | null>(null);
-  const { data: savedViews } = useQuery({
-    queryKey: tableViewsQueryKey(tableKey),
-    queryFn: ({ signal }) => fetchTableViews(tableKey, signal),
-    enabled: props.savedViews !== null,
-    initialData: props.savedViews ?? undefined,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
-
   function clearSelected() {
     setSelection({ keys: [], rows: [] });
     setAllMatching(false);
@@ -636,7 +626,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     <ViewsMenu
       key="views"
       tableKey={tableKey}
-      views={savedViews ?? props.savedViews}
+      views={props.savedViews}
       currentQuery={() =>
         // Saved without paging: a view opens on its first page.
         writeQueryToUrl(
@@ -751,7 +741,11 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
                   {props.bulkActions?.(
                     allMatching
                       ? {
-                          target: { filters: bulkFilters(filters), expectedTotal: shown.total },
+                          // The filters exactly as the list's own request carries them.
+                          target: {
+                            filters: Object.fromEntries(queryEntries(filters)),
+                            expectedTotal: shown.total,
+                          },
                           count: shown.total,
                           done: afterBulk,
                         }

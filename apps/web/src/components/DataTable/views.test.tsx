@@ -19,7 +19,11 @@ beforeEach(() => {
   server = mockApi({
     'GET /api/table-layouts/people': ok(null),
     [`GET ${VIEWS}`]: () => ok(views),
-    [`POST ${VIEWS}`]: (call) => ok({ id: 3, ...(call.body as object) }),
+    [`POST ${VIEWS}`]: (call) => {
+      const saved = { id: 3, ...(call.body as Omit<TableView, 'id'>) };
+      views = [...views, saved];
+      return ok(saved);
+    },
     [`DELETE ${VIEWS}/2`]: ok(null),
   });
 });
@@ -79,6 +83,9 @@ describe('DataTable: saved views', () => {
       isDefault: true,
       query: 'keyword=Person+1',
     });
+    // The menu lists the new view at once.
+    await openViews(user);
+    expect(await screen.findByRole('menuitem', { name: /一号们/ })).toBeInTheDocument();
   });
 
   it('keeps the dialog and says why when the name is taken', async () => {

@@ -73,14 +73,19 @@ export function setApiClientHooks(next: Partial<ApiClientHooks>): () => void {
   };
 }
 
-export function buildUrl(path: string, query?: QueryParams): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
+/** Query parameters as the query string carries them: empty values left out, lists comma-separated. */
+export function queryEntries(query: QueryParams): [string, string][] {
+  const entries: [string, string][] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
-    params.append(key, Array.isArray(value) ? value.join(',') : String(value));
+    entries.push([key, Array.isArray(value) ? value.join(',') : String(value)]);
   }
-  const search = params.toString();
+  return entries;
+}
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  if (!query) return path;
+  const search = new URLSearchParams(queryEntries(query)).toString();
   if (!search) return path;
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
