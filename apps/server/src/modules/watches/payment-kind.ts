@@ -39,9 +39,8 @@ registerPaymentKind('watch', {
   async quote(deps, user, body) {
     const watch = await deps.db
       .selectFrom('trademark_watches')
-      .innerJoin('customers', 'customers.id', 'trademark_watches.customer_id')
-      .select(['trademark_watches.customer_id', 'text', 'countries', 'status'])
-      .where('trademark_watches.id', '=', body.watchId ?? 0)
+      .select(['customer_id', 'text', 'countries', 'status'])
+      .where('id', '=', body.watchId ?? 0)
       .executeTakeFirst();
     if (!watch || watch.customer_id !== user.customerId) throw notFound();
     if (watch.status === 'cancelled') throw new HttpError(409, 'watch.notPayable');

@@ -152,6 +152,12 @@ export async function scanFeeds(
           },
           'trademark feed delivery imported',
         );
+        // The marks are in; matching them against the watches failed, and an operator must hear of it.
+        if (result.watchError)
+          options.log.error(
+            { feed: feed.name, file: delivery.name, batch: result.batchId, err: result.watchError },
+            'trademark watches could not be matched',
+          );
       } catch (error) {
         options.log.error(
           { feed: feed.name, file: delivery.name, err: error },
