@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,26 +86,34 @@ export async function runApiListsBench(args: string[]) {
       'database-url': { type: 'string', default: process.env.DATABASE_URL },
       rate: { type: 'string', default: '200' },
       seconds: { type: 'string', default: '30' },
+      // A data folder to seed once and keep: later runs with the same folder skip the seeding (SQLite only).
+      'data-dir': { type: 'string' },
     },
   });
   const items = Number(values.items);
   const rate = Number(values.rate);
   const seconds = Number(values.seconds);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-bench-lists-'));
+  const keptDir = values['data-dir'];
+  const dataDir = keptDir ?? (await mkdtemp(path.join(tmpdir(), 'kxt-bench-lists-')));
+  if (keptDir) await mkdir(keptDir, { recursive: true });
+  const reuse = keptDir !== undefined && !values['database-url'] && existsSync(path.join(keptDir, 'seeded'));
   const database = values['database-url'] ? await createBenchDatabase(values['database-url']) : undefined;
   const databaseEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   try {
     const seedStarted = performance.now();
-    const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv }));
-    // A consultant: admins and finance owe a second factor after the password, which the bench does not give.
-    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
-    await seedServiceLists(ctx.db, {
-      customers: Math.max(60, Math.round(items / 20)),
-      serviceItems: items,
-      declarations: items,
-      ownerUserIds: [owner],
-    });
-    await ctx.close();
+    if (!reuse) {
+      const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv }));
+      // A consultant: admins and finance owe a second factor after the password, which the bench does not give.
+      const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
+      await seedServiceLists(ctx.db, {
+        customers: Math.max(60, Math.round(items / 20)),
+        serviceItems: items,
+        declarations: items,
+        ownerUserIds: [owner],
+      });
+      await ctx.close();
+      if (keptDir) await writeFile(path.join(keptDir, 'seeded'), String(items));
+    }
     const seedMs = performance.now() - seedStarted;
 
     const { server, baseUrl } = startBenchServer(dataDir, databaseEnv);
@@ -162,7 +171,7 @@ export async function runApiListsBench(args: string[]) {
       await exited;
     }
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keptDir) await rm(dataDir, { recursive: true, force: true });
     await database?.drop();
   }
 }

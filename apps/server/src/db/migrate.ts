@@ -24,6 +24,7 @@ import { trademarkImports } from './migrations/0022-trademark-imports.ts';
 import { trademarkFeeds } from './migrations/0025-trademark-feeds.ts';
 import { trademarkWatches } from './migrations/0026-trademark-watches.ts';
 import { tableViews } from './migrations/0027-table-views.ts';
+import { bornOverdue } from './migrations/0028-born-overdue.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-trademark-feeds': trademarkFeeds,
   '0026-trademark-watches': trademarkWatches,
   '0027-table-views': tableViews,
+  '0028-born-overdue': bornOverdue,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
