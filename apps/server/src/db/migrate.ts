@@ -25,6 +25,7 @@ import { trademarkFeeds } from './migrations/0025-trademark-feeds.ts';
 import { trademarkWatches } from './migrations/0026-trademark-watches.ts';
 import { tableViews } from './migrations/0027-table-views.ts';
 import { bornOverdue } from './migrations/0028-born-overdue.ts';
+import { customerNameGrams } from './migrations/0029-customer-name-grams.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-trademark-watches': trademarkWatches,
   '0027-table-views': tableViews,
   '0028-born-overdue': bornOverdue,
+  '0029-customer-name-grams': customerNameGrams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -585,6 +585,12 @@ export interface DemoSeedTable {
   seeded_at: string;
 }
 
+/** Each customer name's pairs of consecutive lower-cased characters (migration 0029, kept by triggers). */
+export interface CustomerNameGramsTable {
+  gram: string;
+  customer_id: number;
+}
+
 export interface DB {
   customers: CustomersTable;
   users: UsersTable;
@@ -597,6 +603,7 @@ export interface DB {
   tax_declarations: TaxDeclarationsTable;
   table_layouts: TableLayoutsTable;
   table_views: TableViewsTable;
+  customer_name_grams: CustomerNameGramsTable;
   agreement_templates: AgreementTemplatesTable;
   agreement_template_pages: AgreementTemplatePagesTable;
   agreements: AgreementsTable;

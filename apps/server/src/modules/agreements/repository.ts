@@ -8,6 +8,7 @@ import type {
   DB,
 } from '../../db/schema.ts';
 import { type CountCache, countKey } from '../../lib/count-cache.ts';
+import { customerIdsNamedLike } from '../../lib/customer-name-search.ts';
 import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
 
 // ---- templates ----
@@ -269,14 +270,7 @@ function filtered(
       conditions.push(
         eb.or([
           sql<SqlBool>`lower(agreements.agreement_name) like ${pattern} escape '\\'`,
-          eb(
-            'agreements.customer_id',
-            'in',
-            eb
-              .selectFrom('customers')
-              .select('customers.id')
-              .where(sql<SqlBool>`lower(customers.name) like ${pattern} escape '\\'`),
-          ),
+          eb('agreements.customer_id', 'in', customerIdsNamedLike(query.keyword)),
         ]),
       );
     }
@@ -293,8 +287,8 @@ export async function listAgreements(
   now: string,
 ) {
   const base = filtered(db, query);
-  const counts = await cache.get(countKey('agreements', query, utcDate()), () =>
-    countTabs(base, AGREEMENT_TABS),
+  const counts = await cache.get(countKey('agreements', query, utcDate()), (reader) =>
+    countTabs(filtered(reader, query), AGREEMENT_TABS),
   );
   const tab = AGREEMENT_TABS.find((candidate) => candidate.status === query.status);
   const direction = query.order === 'ascend' ? 'asc' : 'desc';

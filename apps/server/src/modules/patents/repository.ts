@@ -6,6 +6,7 @@ import {
 } from '@kxt/contracts/patents';
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB, PatentOrderRow } from '../../db/schema.ts';
+import { customerIdsNamedLike } from '../../lib/customer-name-search.ts';
 import { containsText, countByColumn, pageOffset } from '../../lib/list.ts';
 
 /** An order with the columns its row shows from other tables. */
@@ -56,13 +57,7 @@ function keywordMatch(eb: ExpressionBuilder<DB, 'patent_orders'>, keyword: strin
   ];
   if (statuses.length > 0) alternatives.push(eb('patent_orders.status', 'in', statuses));
   if (!oneCustomer) {
-    alternatives.push(
-      eb(
-        'patent_orders.customer_id',
-        'in',
-        eb.selectFrom('customers').select('customers.id').where(contains('customers.name')),
-      ),
-    );
+    alternatives.push(eb('patent_orders.customer_id', 'in', customerIdsNamedLike(keyword)));
   }
   return eb.or(alternatives);
 }

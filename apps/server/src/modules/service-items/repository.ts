@@ -9,6 +9,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { type CountCache, countKey, countKeyFilters } from '../../lib/count-cache.ts';
+import { customerIdsNamedLike } from '../../lib/customer-name-search.ts';
 import { afterRow, type KeysetRow, keysetBatches, mapBatches } from '../../lib/export/keyset.ts';
 import { containsPattern, countByColumn, pageOffset, utcDate } from '../../lib/list.ts';
 import type { Locale } from '../../locales/translate.ts';
@@ -50,14 +51,7 @@ function filtered(
       conditions.push(
         eb.or([
           sql<SqlBool>`lower(service_items.service_code) like ${pattern} escape '\\'`,
-          eb(
-            'service_items.customer_id',
-            'in',
-            eb
-              .selectFrom('customers')
-              .select('customers.id')
-              .where(sql<SqlBool>`lower(customers.name) like ${pattern} escape '\\'`),
-          ),
+          eb('service_items.customer_id', 'in', customerIdsNamedLike(query.keyword)),
         ]),
       );
     }
@@ -94,10 +88,10 @@ export async function listServiceItems(
   today = utcDate(),
 ) {
   const base = filtered(db, query, today, 'page');
-  const counts = await cache.get(countKey('service-items', query, today), async () => {
+  const counts = await cache.get(countKey('service-items', query, today), async (reader) => {
     const narrowed = Object.keys(countKeyFilters(query)).length > 0;
     const byStatus = await countByColumn(
-      filtered(db, query, today, 'count'),
+      filtered(reader, query, today, 'count'),
       'service_items.status',
       narrowed,
     );

@@ -8,6 +8,7 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { selectForUpdate } from '../../db/locks.ts';
 import type { DB, TaxDeclarationsTable } from '../../db/schema.ts';
 import { type CountCache, countKey } from '../../lib/count-cache.ts';
+import { customerIdsNamedLike } from '../../lib/customer-name-search.ts';
 import { afterRow, type KeysetRow, keysetBatches, mapBatches } from '../../lib/export/keyset.ts';
 import { containsPattern, countTabs, pageOffset, type TabSpec, utcDate } from '../../lib/list.ts';
 import { overdueDueDateRange } from '../service-items/repository.ts';
@@ -50,8 +51,9 @@ export type TaxDeclarationFilters = Omit<TaxDeclarationListQuery, 'pageNum' | 'p
 function filtered(db: Kysely<DB>, query: Partial<TaxDeclarationFilters>, today: string) {
   return db.selectFrom('tax_declarations').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
-    if (query.keyword) {
-      const pattern = containsPattern(query.keyword);
+    const keyword = query.keyword;
+    if (keyword) {
+      const pattern = containsPattern(keyword);
       conditions.push(
         eb(
           'tax_declarations.service_item_id',
@@ -62,14 +64,7 @@ function filtered(db: Kysely<DB>, query: Partial<TaxDeclarationFilters>, today: 
             .where((inner) =>
               inner.or([
                 sql<SqlBool>`lower(service_items.service_code) like ${pattern} escape '\\'`,
-                inner(
-                  'service_items.customer_id',
-                  'in',
-                  inner
-                    .selectFrom('customers')
-                    .select('customers.id')
-                    .where(sql<SqlBool>`lower(customers.name) like ${pattern} escape '\\'`),
-                ),
+                inner('service_items.customer_id', 'in', customerIdsNamedLike(keyword)),
               ]),
             ),
         ),
@@ -120,7 +115,9 @@ export async function listTaxDeclarations(
 ) {
   const tabs = taxDeclarationTabs(today);
   const base = filtered(db, query, today);
-  const counts = await cache.get(countKey('tax-declarations', query, today), () => countTabs(base, tabs));
+  const counts = await cache.get(countKey('tax-declarations', query, today), (reader) =>
+    countTabs(filtered(reader, query, today), tabs),
+  );
   const tab = tabs.find((candidate) => candidate.status === query.status);
   const asked = query.order === 'ascend' ? 'asc' : 'desc';
   const direction = query.sort === 'daysOverdue' ? flip(asked) : asked;
@@ -134,7 +131,10 @@ export async function listTaxDeclarations(
   const page = rows.map((row) => toRow(row, today));
   const totals = await cache.get(
     countKey('tax-declaration-totals', { ...query, tab: query.status }, today),
-    () => amountTotals(tab ? base.where(tab.condition) : base),
+    (reader) => {
+      const set = filtered(reader, query, today);
+      return amountTotals(tab ? set.where(tab.condition) : set);
+    },
   );
   return {
     rows: page,
