@@ -22,7 +22,7 @@ export async function openContext(config: Config): Promise<AppContext & { close(
     config,
     db: database.db,
     databaseKind: database.kind,
-    countCache: new CountCache(),
+    countCache: new CountCache(database.reader),
     trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
     storage: localFileStorage(path.join(config.dataDir, 'files')),
     version: APP_VERSION,

@@ -5,11 +5,17 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { openSqliteReader } from './sqlite-reader.ts';
 
 export type { DatabaseKind };
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * Where long reads go so they do not hold up the event loop (list counts): on a SQLite file a read-only
+   * connection on a worker thread, otherwise `db` itself (PostgreSQL answers asynchronously already).
+   */
+  reader: Kysely<DB>;
   kind: DatabaseKind;
   /** The PostgreSQL schema the tables live in; undefined on SQLite. */
   schema?: string;
@@ -53,7 +59,17 @@ function openSqlite(dataDir: string, fileName: string): Database {
   sqlite.pragma('analysis_limit = 400');
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  if (fileName === ':memory:') return { db, reader: db, kind: 'sqlite', close: () => db.destroy() };
+  const reader = openSqliteReader(location);
+  return {
+    db,
+    reader,
+    kind: 'sqlite',
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -90,5 +106,5 @@ function openPostgres(url: string, schema: string | undefined): Database {
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
+  return { db, reader: db, kind: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
 }

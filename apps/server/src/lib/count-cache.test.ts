@@ -1,11 +1,15 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import type { DB } from '../db/schema.ts';
 import { CountCache, countKey } from './count-cache.ts';
 
 const counts = (n: number) => new Map([['all', n]]);
+// The computations here answer without a database; the reader is only handed to them.
+const reader = {} as Kysely<DB>;
 
 describe('CountCache', () => {
   it('answers a repeated key from memory until a write invalidates it', async () => {
-    const cache = new CountCache();
+    const cache = new CountCache(reader);
     const compute = vi.fn(async () => counts(1));
     await cache.get('k', compute);
     await cache.get('k', compute);
@@ -16,7 +20,7 @@ describe('CountCache', () => {
   });
 
   it('after the TTL answers the old counts once more and recounts in the background', async () => {
-    const cache = new CountCache(20);
+    const cache = new CountCache(reader, 20);
     let value = 1;
     const compute = vi.fn(async () => counts(value));
     await cache.get('k', compute);
@@ -28,7 +32,7 @@ describe('CountCache', () => {
   });
 
   it('does not keep a count computed while a write happened', async () => {
-    const cache = new CountCache();
+    const cache = new CountCache(reader);
     await cache.get('k', async () => {
       cache.invalidate();
       return counts(1);
@@ -50,5 +54,13 @@ describe('CountCache', () => {
     expect(countKey('items', { country: 'FR' }, today)).not.toBe(a);
     expect(countKey('items', { country: 'DE' }, '2026-11-22')).not.toBe(a);
     expect(countKey('other', { country: 'DE' }, today)).not.toBe(a);
+  });
+});
+
+describe('CountCache reader', () => {
+  it('hands each computation the reader it was built with', async () => {
+    const cache = new CountCache(reader);
+    const compute = vi.fn(async (given: Kysely<DB>) => counts(given === reader ? 1 : 0));
+    expect((await cache.get('k', compute)).get('all')).toBe(1);
   });
 });

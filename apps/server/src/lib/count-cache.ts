@@ -1,4 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
 type Counts = Map<string, number>;
+/** Counts a list's rows on the connection it is given: the database's reader, so the event loop is not held up. */
+type Compute = (reader: Kysely<DB>) => Promise<Counts>;
 type Entry = { version: number; at: number; value: Counts; refreshing: boolean };
 
 /**
@@ -14,17 +19,19 @@ export class CountCache {
   #refreshQueue: Promise<void> = Promise.resolve();
 
   constructor(
+    private readonly reader: Kysely<DB>,
     private readonly ttlMs = 10_000,
     private readonly maxEntries = 1_000,
   ) {}
 
-  async get(key: string, compute: () => Promise<Counts>): Promise<Counts> {
+  async get(key: string, compute: Compute): Promise<Counts> {
     const hit = this.#entries.get(key);
     if (hit && hit.version === this.#version) {
       if (Date.now() - hit.at >= this.ttlMs && !hit.refreshing) this.#refreshLater(key, hit, compute);
       return hit.value;
     }
-    return this.#store(key, this.#version, await compute());
+    const version = this.#version;
+    return this.#store(key, version, await compute(this.reader));
   }
 
   /** Call after any write that can change what a list counts. */
@@ -44,14 +51,14 @@ export class CountCache {
     return value;
   }
 
-  #refreshLater(key: string, entry: Entry, compute: () => Promise<Counts>) {
+  #refreshLater(key: string, entry: Entry, compute: Compute) {
     entry.refreshing = true;
     const version = this.#version;
     this.#refreshQueue = this.#refreshQueue
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
         if (version !== this.#version) return;
-        this.#store(key, version, await compute());
+        this.#store(key, version, await compute(this.reader));
       })
       .catch(() => {
         entry.refreshing = false;

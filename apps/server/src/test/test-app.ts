@@ -167,7 +167,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     config: testConfig(dataDir, overrides),
     db: database.db,
     databaseKind: database.kind,
-    countCache: new CountCache(),
+    countCache: new CountCache(database.reader),
     trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
     storage: localFileStorage(path.join(dataDir, 'files')),
     version: 'test',

@@ -1,4 +1,4 @@
-import { type Migration, sql } from 'kysely';
+import { type Migration, type SqlBool, sql } from 'kysely';
 import type { AnyDb } from '../columns.ts';
 
 /**
@@ -12,7 +12,7 @@ export const bornOverdue: Migration = {
       .createIndex('service_items_born_overdue_idx')
       .on('service_items')
       .columns(['created_at', 'id'])
-      .where(sql.raw('oldest_open_due_date < substr(created_at, 1, 10)'))
+      .where(sql<SqlBool>`oldest_open_due_date < substr(created_at, 1, 10)`)
       .execute();
   },
 };

@@ -68,7 +68,7 @@ export async function seedDemoAgreements(
   deps: { db: Kysely<DB>; storage: FileStorage; countCache?: CountCache },
   ids: { adminUserId: number; customerId: number },
 ): Promise<void> {
-  const full: AgreementDeps = { ...deps, countCache: deps.countCache ?? new CountCache() };
+  const full: AgreementDeps = { ...deps, countCache: deps.countCache ?? new CountCache(deps.db) };
   const actor = { actorUserId: ids.adminUserId, ...SEED_CLIENT };
   for (const name of AGREEMENT_NAMES) {
     await createTemplate(full, { agreementName: name, ...DEMO_TEMPLATES[name] }, actor);

@@ -40,8 +40,8 @@ function filtered(db: Kysely<DB>, query: Partial<CustomerFilters>) {
 
 export async function listCustomers(db: Kysely<DB>, query: CustomerListQuery, cache: CountCache) {
   const base = filtered(db, query);
-  const counts = await cache.get(countKey('customers', query, utcDate()), () =>
-    countTabs(base, CUSTOMER_TABS),
+  const counts = await cache.get(countKey('customers', query, utcDate()), (reader) =>
+    countTabs(filtered(reader, query), CUSTOMER_TABS),
   );
   const tab = CUSTOMER_TABS.find((candidate) => candidate.status === query.status);
   const direction = query.order === 'ascend' ? 'asc' : 'desc';
