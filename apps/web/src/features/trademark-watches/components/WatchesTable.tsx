@@ -14,17 +14,20 @@ const PayDialog = lazy(() => import('../../payments/components/PayDialog.tsx'));
 /** The watches, newest first: what is watched where, until when, and how many hits wait; 查看命中 opens them. */
 export function WatchesTable({
   staff = false,
+  customerId,
   selected,
   onSelect,
 }: {
   staff?: boolean;
+  /** Staff: only this company's watches. */
+  customerId?: number | undefined;
   selected: number | undefined;
   onSelect: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const marketName = useMarketName();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const watches = useWatches(page);
+  const watches = useWatches({ ...page, customerId });
   const cancel = useCancelWatch();
   const [paying, setPaying] = useState<WatchRow | null>(null);
   const [confirm, confirmHolder] = useConfirm();

@@ -33,6 +33,10 @@ beforeEach(() => {
   server = mockApi({
     'GET /api/trademark/watch-hits': { status: 200, body: { code: 200, msg: 'OK', rows: [hit], total: 1 } },
     'GET /api/trademark/watches': { status: 200, body: { code: 200, msg: 'OK', rows: [], total: 0 } },
+    'GET /api/admin/customers': {
+      status: 200,
+      body: { code: 200, msg: 'OK', rows: [{ id: 7, name: '深圳市星辰跨境电商有限公司' }], total: 1 },
+    },
   });
 });
 
@@ -54,5 +58,19 @@ describe('商标监控 (staff)', () => {
     const dialog = (await screen.findByText('开始监控')).closest('.ant-modal') as HTMLElement;
     await user.click(within(dialog).getByRole('button', { name: '开始监控' }));
     expect(await within(dialog).findByText('请选择客户')).toBeInTheDocument();
+  });
+
+  it("lists every company's watches, or one company's when a company is chosen", async () => {
+    const { user } = renderWithApp(<AdminWatchesPage />);
+    await user.click(await screen.findByText('全部监控'));
+    await waitFor(() => expect(server.callsTo('GET /api/trademark/watches')).toHaveLength(1));
+    expect(server.callsTo('GET /api/trademark/watches')[0]?.url.searchParams.get('customerId')).toBeNull();
+    await user.click(screen.getByRole('combobox'));
+    await user.click(await screen.findByTitle('深圳市星辰跨境电商有限公司'));
+    await waitFor(() =>
+      expect(server.callsTo('GET /api/trademark/watches').at(-1)?.url.searchParams.get('customerId')).toBe(
+        '7',
+      ),
+    );
   });
 });

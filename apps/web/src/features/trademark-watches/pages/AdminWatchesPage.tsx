@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { HitsTable } from '../components/HitsTable.tsx';
@@ -18,6 +19,7 @@ export default function AdminWatchesPage() {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('consultant');
   const [selected, setSelected] = useState<number | undefined>(undefined);
+  const [customerId, setCustomerId] = useState<number | undefined>(undefined);
   const [creating, setCreating] = useState(false);
   const message = useMessageApi();
   return (
@@ -52,8 +54,21 @@ export default function AdminWatchesPage() {
       ) : null}
       {view === 'watches' ? (
         <>
-          <Card>
-            <WatchesTable staff selected={selected} onSelect={setSelected} />
+          <Card
+            extra={
+              <div style={{ width: 240, maxWidth: '60vw' }}>
+                <CustomerPicker
+                  value={customerId}
+                  onChange={(next) => {
+                    setCustomerId(next);
+                    setSelected(undefined);
+                  }}
+                  placeholder={t('watches.customerFilter')}
+                />
+              </div>
+            }
+          >
+            <WatchesTable staff customerId={customerId} selected={selected} onSelect={setSelected} />
           </Card>
           {selected ? (
             <Card title={t('watches.hitsOfWatch')}>
