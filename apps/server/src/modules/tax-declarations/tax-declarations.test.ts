@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcDate } from '../../lib/list.ts';
+import { auditChain } from '../../test/audit-chain.ts';
 import { listFixtures } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
@@ -160,6 +161,22 @@ describe('declaring a return', () => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', declared_date: null, declared_by: null });
     expect((await patch(ids.level2 as number, { status: 'pending', declaredBy: 'us' })).statusCode).toBe(400);
+  });
+
+  it('writes no audit row for an edit that changes nothing', async () => {
+    const id = ids.future as number;
+    const row = await t.ctx.db
+      .selectFrom('tax_declarations')
+      .select(['amount', 'due_date'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const before = await auditChain(t.ctx.db, { type: 'tax_declaration', id });
+    const response = await patch(id, { amount: Number(row.amount), dueDate: row.due_date });
+    expect(response.statusCode).toBe(200);
+    expect(await auditChain(t.ctx.db, { type: 'tax_declaration', id })).toHaveLength(before.length);
+    // A real change is audited.
+    expect((await patch(id, { amount: Number(row.amount) + 100 })).statusCode).toBe(200);
+    expect(await auditChain(t.ctx.db, { type: 'tax_declaration', id })).toHaveLength(before.length + 1);
   });
 
   it('answers an unknown id with 404 and a customer with 403', async () => {
