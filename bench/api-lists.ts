@@ -86,7 +86,8 @@ export async function runApiListsBench(args: string[]) {
       'database-url': { type: 'string', default: process.env.DATABASE_URL },
       rate: { type: 'string', default: '200' },
       seconds: { type: 'string', default: '30' },
-      // A data folder to seed once and keep: later runs with the same folder skip the seeding (SQLite only).
+      // A data folder to seed once and keep: later runs with the same folder skip the seeding. With a PostgreSQL
+      // server the bench database is kept too, named after the folder.
       'data-dir': { type: 'string' },
     },
   });
@@ -96,8 +97,10 @@ export async function runApiListsBench(args: string[]) {
   const keptDir = values['data-dir'];
   const dataDir = keptDir ?? (await mkdtemp(path.join(tmpdir(), 'kxt-bench-lists-')));
   if (keptDir) await mkdir(keptDir, { recursive: true });
-  const reuse = keptDir !== undefined && !values['database-url'] && existsSync(path.join(keptDir, 'seeded'));
-  const database = values['database-url'] ? await createBenchDatabase(values['database-url']) : undefined;
+  const reuse = keptDir !== undefined && existsSync(path.join(keptDir, 'seeded'));
+  const database = values['database-url']
+    ? await benchDatabase(values['database-url'], keptDir ? { keptFor: keptDir, reuse } : undefined)
+    : undefined;
   const databaseEnv: Record<string, string> = database ? { DATABASE_URL: database.url } : {};
   try {
     const seedStarted = performance.now();
@@ -110,6 +113,7 @@ export async function runApiListsBench(args: string[]) {
         serviceItems: items,
         declarations: items,
         ownerUserIds: [owner],
+        vacuum: true,
       });
       await ctx.close();
       if (keptDir) await writeFile(path.join(keptDir, 'seeded'), String(items));
@@ -176,9 +180,17 @@ export async function runApiListsBench(args: string[]) {
   }
 }
 
-/** A fresh database on the given PostgreSQL server, named for this run, and how to drop it. */
-async function createBenchDatabase(serverUrl: string) {
-  const name = `kxt_bench_lists_${process.pid}`;
+/**
+ * The bench's database on the given PostgreSQL server: a fresh one named for this run and dropped afterwards, or
+ * one named after a kept data folder, made anew unless it is reused and never dropped.
+ */
+async function benchDatabase(serverUrl: string, kept?: { keptFor: string; reuse: boolean }) {
+  const name = kept
+    ? `kxt_bench_lists_${path
+        .basename(kept.keptFor)
+        .replace(/[^a-z0-9]/gi, '_')
+        .toLowerCase()}`
+    : `kxt_bench_lists_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -188,11 +200,16 @@ async function createBenchDatabase(serverUrl: string) {
       await client.end();
     }
   };
-  await admin(`drop database if exists ${name}`);
-  await admin(`create database ${name}`);
+  if (!kept?.reuse) {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => (kept ? Promise.resolve() : admin(`drop database if exists ${name} with (force)`)),
+  };
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

@@ -14,6 +14,7 @@ export async function openContext(config: Config): Promise<AppContext & { close(
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db, database.schema);
+    database.prepareStatements();
   } catch (error) {
     await database.close();
     throw error;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseKind } from '@kxt/contracts/health';
@@ -12,11 +13,17 @@ export type { DatabaseKind };
 export interface Database {
   db: Kysely<DB>;
   /**
-   * Where long reads go so they do not hold up the event loop (list counts): on a SQLite file a read-only
-   * connection on a worker thread, otherwise `db` itself (PostgreSQL answers asynchronously already).
+   * Where long reads go (list counts) so they do not hold up other requests: on a SQLite file a read-only connection
+   * on a worker thread (the event loop stays free); on PostgreSQL a small pool of its own whose queries run without
+   * parallel workers (the other requests keep a core); on an in-memory SQLite database `db` itself.
    */
   reader: Kysely<DB>;
   kind: DatabaseKind;
+  /**
+   * From now on PostgreSQL connections keep the app's queries prepared (`preparingStatements`). Called once the schema
+   * is migrated: a statement prepared before a migration changes its table's columns would fail when run again.
+   */
+  prepareStatements(): void;
   /** The PostgreSQL schema the tables live in; undefined on SQLite. */
   schema?: string;
   close(): Promise<void>;
@@ -59,12 +66,15 @@ function openSqlite(dataDir: string, fileName: string): Database {
   sqlite.pragma('analysis_limit = 400');
   sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  if (fileName === ':memory:') return { db, reader: db, kind: 'sqlite', close: () => db.destroy() };
+  const prepareStatements = () => {};
+  if (fileName === ':memory:')
+    return { db, reader: db, kind: 'sqlite', prepareStatements, close: () => db.destroy() };
   const reader = openSqliteReader(location);
   return {
     db,
     reader,
     kind: 'sqlite',
+    prepareStatements,
     close: async () => {
       await reader.destroy();
       await db.destroy();
@@ -99,12 +109,63 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatab
   };
 }
 
+/** Connections of the reader pool: the counts it runs wait their turn rather than take every core. */
+const POSTGRES_READER_CONNECTIONS = 2;
+
 function openPostgres(url: string, schema: string | undefined): Database {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const searchPath = schema ? `-c search_path=${schema}` : '';
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: searchPath } : {}) });
+  const preparing = { on: false };
+  pool.on('connect', (client) => preparingStatements(client, preparing));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, reader: db, kind: 'postgres', schema: schema ?? 'public', close: () => db.destroy() };
+  // Counts over a million rows ran as parallel queries that took both cores of a small machine for a second, and
+  // every request waited: the reader's connections count without parallel workers, two at a time at most.
+  const readerPool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_READER_CONNECTIONS,
+    options: `${searchPath} -c max_parallel_workers_per_gather=0`.trim(),
+  });
+  readerPool.on('connect', (client) => preparingStatements(client, preparing));
+  const reader = new Kysely<DB>({ dialect: new PostgresDialect({ pool: readerPool }) });
+  return {
+    db,
+    reader,
+    kind: 'postgres',
+    prepareStatements: () => {
+      preparing.on = true;
+    },
+    schema: schema ?? 'public',
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+/** Statements a PostgreSQL connection keeps prepared: the app's queries, not every IN list of every length. */
+const PREPARED_PER_CONNECTION = 300;
+
+/**
+ * Sends each parameterised query as a named statement, prepared once per connection. Kysely sends every query
+ * unnamed, so PostgreSQL parsed and planned a list query on each request: at a million service items planning took
+ * longer than running (0.65 ms against 0.15 ms for a page). With a name PostgreSQL keeps the statement and, once a
+ * generic plan proves as good as the custom ones (its `plan_cache_mode` auto), skips planning too. Past
+ * `PREPARED_PER_CONNECTION` statements on a connection new texts go unnamed, so one-off queries do not pile up.
+ */
+function preparingStatements(client: pg.PoolClient, preparing: { on: boolean }) {
+  const prepared = new Set<string>();
+  const plainQuery = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const namedQuery = (...args: unknown[]) => {
+    const [text, values, ...rest] = args;
+    if (!preparing.on || typeof text !== 'string' || !Array.isArray(values) || values.length === 0)
+      return plainQuery(...args);
+    const name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (!prepared.has(name)) {
+      if (prepared.size >= PREPARED_PER_CONNECTION) return plainQuery(...args);
+      prepared.add(name);
+    }
+    return plainQuery({ name, text, values }, ...rest);
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this wrapper forwards them all.
+  client.query = namedQuery as any;
 }

@@ -64,3 +64,27 @@ describe('CountCache reader', () => {
     expect((await cache.get('k', compute)).get('all')).toBe(1);
   });
 });
+
+describe('CountCache misses', () => {
+  it('counts once for requests that miss together, and anew after a write', async () => {
+    const cache = new CountCache(reader);
+    const releases: ((value: Map<string, number>) => void)[] = [];
+    const compute = vi.fn(() => new Promise<Map<string, number>>((resolve) => releases.push(resolve)));
+    const first = cache.get('k', compute);
+    const second = cache.get('k', compute);
+    expect(compute).toHaveBeenCalledTimes(1);
+    releases[0]?.(counts(3));
+    expect((await first).get('all')).toBe(3);
+    expect((await second).get('all')).toBe(3);
+    // A write while a count runs: later requests do not wait for (or get) the count begun before it.
+    const before = cache.get('j', compute);
+    cache.invalidate();
+    const after = cache.get('j', compute);
+    expect(compute).toHaveBeenCalledTimes(3);
+    releases[2]?.(counts(5));
+    releases[1]?.(counts(4));
+    expect((await after).get('all')).toBe(5);
+    expect((await before).get('all')).toBe(4);
+    expect((await cache.get('j', compute)).get('all')).toBe(5);
+  });
+});

@@ -16,6 +16,7 @@ type Entry = { version: number; at: number; value: Counts; refreshing: boolean }
 export class CountCache {
   #version = 0;
   readonly #entries = new Map<string, Entry>();
+  readonly #computing = new Map<string, { version: number; counts: Promise<Counts> }>();
   #refreshQueue: Promise<void> = Promise.resolve();
 
   constructor(
@@ -30,8 +31,18 @@ export class CountCache {
       if (Date.now() - hit.at >= this.ttlMs && !hit.refreshing) this.#refreshLater(key, hit, compute);
       return hit.value;
     }
+    // Requests that miss together share one count: a count over a million rows takes a second, and each request
+    // counting on its own made the reader's queue grow faster than it emptied.
     const version = this.#version;
-    return this.#store(key, version, await compute(this.reader));
+    const running = this.#computing.get(key);
+    if (running && running.version === version) return running.counts;
+    const counts = compute(this.reader).then((value) => this.#store(key, version, value));
+    this.#computing.set(key, { version, counts });
+    try {
+      return await counts;
+    } finally {
+      if (this.#computing.get(key)?.counts === counts) this.#computing.delete(key);
+    }
   }
 
   /** Call after any write that can change what a list counts. */

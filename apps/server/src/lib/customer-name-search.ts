@@ -23,12 +23,14 @@ export function customerIdsNamedLike(keyword: string) {
     .where(sql<SqlBool>`lower(customers.name) like ${containsPattern(keyword)} escape '\\'`);
   const pairs = characterPairs(keyword);
   if (pairs.length === 0) return named;
-  const holdingAllPairs = eb
-    .selectFrom('customer_name_grams')
-    .select('customer_name_grams.customer_id as id')
-    .where('customer_name_grams.gram', 'in', pairs)
-    .groupBy('customer_name_grams.customer_id')
-    .having(sql<number>`count(*)`, '=', pairs.length);
+  const holding = eb.selectFrom('customer_name_grams').select('customer_name_grams.customer_id as id');
+  const holdingAllPairs =
+    pairs.length === 1
+      ? holding.where('customer_name_grams.gram', '=', pairs[0] as string)
+      : holding
+          .where('customer_name_grams.gram', 'in', pairs)
+          .groupBy('customer_name_grams.customer_id')
+          .having(sql<number>`count(*)`, '=', pairs.length);
   // A two-character keyword is its one pair: the names holding it are the answer, without reading them.
   if (Array.from(keyword).length === 2) return holdingAllPairs;
   return named.where('customers.id', 'in', holdingAllPairs);

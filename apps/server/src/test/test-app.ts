@@ -43,6 +43,7 @@ export async function createTestDatabase(dataDir: string): Promise<Database> {
   if (testDialect() === 'sqlite') {
     const database = openDatabase({ dataDir });
     await migrateToLatest(database.db, database.schema);
+    database.prepareStatements();
     return database;
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -56,6 +57,7 @@ export async function createTestDatabase(dataDir: string): Promise<Database> {
   await admin.end();
   const database = openDatabase({ url, dataDir, pgSchema: schema });
   await migrateDespiteDroppedSchemas(database);
+  database.prepareStatements();
   return {
     ...database,
     async close() {

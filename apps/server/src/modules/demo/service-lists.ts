@@ -15,6 +15,12 @@ export interface ServiceListsSeed {
   ownerUserIds: number[];
   /** Existing companies (the demo customers' own) that get services too. */
   existingCustomerIds?: number[];
+  /**
+   * PostgreSQL: VACUUM after the load (a bulk load outside any transaction, as the benches seed). The summary rewrites
+   * every item, leaving as many dead rows as live ones, which only VACUUM clears (and only it lets counts read an
+   * index alone); autovacuum may be off or come later.
+   */
+  vacuum?: boolean;
   seed?: number;
   today?: string;
 }
@@ -277,6 +283,8 @@ export async function seedServiceLists(db: Kysely<DB>, options: ServiceListsSeed
   };
   await analyze();
   await refreshDeclarationSummary(db);
-  await analyze();
+  if (databaseKindOf(db) === 'postgres' && options.vacuum)
+    await sql`vacuum analyze customers, service_items, tax_declarations, customer_name_grams`.execute(db);
+  else await analyze();
   return { customers: customerIds.length, serviceItems: itemIds.length, declarations: declarations.length };
 }
