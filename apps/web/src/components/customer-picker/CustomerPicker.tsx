@@ -27,6 +27,8 @@ export function CustomerPicker({ value, onChange, onPick, id, placeholder }: Cus
   return (
     <Select<number>
       id={id}
+      // Fills its container, as inside a form: a filter outside one sets the width on its wrapper.
+      style={{ width: '100%' }}
       value={value}
       onChange={(next, option) => {
         onChange?.(next);

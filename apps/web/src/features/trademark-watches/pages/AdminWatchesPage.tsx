@@ -27,6 +27,8 @@ export default function AdminWatchesPage() {
       <PageTitle title={t('watches.adminTitle')} description={t('watches.adminDescription')} />
       <Flex justify="space-between" align="center" gap="middle" wrap>
         <Segmented<View>
+          // A phone scrolls the three views sideways rather than pushing the page wider.
+          style={{ maxWidth: '100%', overflowX: 'auto' }}
           value={view}
           onChange={setView}
           options={[
@@ -54,21 +56,22 @@ export default function AdminWatchesPage() {
       ) : null}
       {view === 'watches' ? (
         <>
-          <Card
-            extra={
-              <div style={{ width: 240, maxWidth: '60vw' }}>
-                <CustomerPicker
-                  value={customerId}
-                  onChange={(next) => {
-                    setCustomerId(next);
-                    setSelected(undefined);
-                  }}
-                  placeholder={t('watches.customerFilter')}
-                />
-              </div>
-            }
-          >
-            <WatchesTable staff customerId={customerId} selected={selected} onSelect={setSelected} />
+          <Card>
+            <Flex vertical gap="middle">
+              <Flex justify="flex-end">
+                <div style={{ width: 280, maxWidth: '100%' }}>
+                  <CustomerPicker
+                    value={customerId}
+                    onChange={(next) => {
+                      setCustomerId(next);
+                      setSelected(undefined);
+                    }}
+                    placeholder={t('watches.customerFilter')}
+                  />
+                </div>
+              </Flex>
+              <WatchesTable staff customerId={customerId} selected={selected} onSelect={setSelected} />
+            </Flex>
           </Card>
           {selected ? (
             <Card title={t('watches.hitsOfWatch')}>
