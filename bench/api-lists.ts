@@ -77,6 +77,27 @@ export async function login(baseUrl: string): Promise<string> {
   return `${(session ?? '').split(';')[0] ?? ''}; csrf_token=${token}`;
 }
 
+/**
+ * A data folder (and database) holding the bench user and `items` service items and tax declarations for one
+ * customer per 20 items: what the list benches serve. A PostgreSQL load is vacuumed after it.
+ */
+export async function seedBenchLists(dataDir: string, items: number, env: Record<string, string> = {}) {
+  const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }));
+  try {
+    // A consultant: admins and finance owe a second factor after the password, which the bench does not give.
+    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
+    await seedServiceLists(ctx.db, {
+      customers: Math.max(60, Math.round(items / 20)),
+      serviceItems: items,
+      declarations: items,
+      ownerUserIds: [owner],
+      vacuum: true,
+    });
+  } finally {
+    await ctx.close();
+  }
+}
+
 export async function runApiListsBench(args: string[]) {
   const { values } = parseArgs({
     args,
@@ -107,17 +128,7 @@ export async function runApiListsBench(args: string[]) {
   try {
     const seedStarted = performance.now();
     if (!reuse) {
-      const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...databaseEnv }));
-      // A consultant: admins and finance owe a second factor after the password, which the bench does not give.
-      const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
-      await seedServiceLists(ctx.db, {
-        customers: Math.max(60, Math.round(items / 20)),
-        serviceItems: items,
-        declarations: items,
-        ownerUserIds: [owner],
-        vacuum: true,
-      });
-      await ctx.close();
+      await seedBenchLists(dataDir, items, databaseEnv);
       if (keptDir) await writeFile(path.join(keptDir, 'seeded'), String(items));
     }
     const seedMs = performance.now() - seedStarted;

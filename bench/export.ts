@@ -2,19 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openContext } from '../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { seedServiceLists } from '../apps/server/src/modules/demo/service-lists.ts';
-import { createUser } from '../apps/server/src/modules/users/service.ts';
 import {
   CUSTOMER_EXPORT_COLUMNS,
   SERVICE_ITEM_EXPORT_COLUMNS,
   TAX_DECLARATION_EXPORT_COLUMNS,
 } from '../packages/contracts/src/list-export.ts';
-import { login, startBenchServer, waitForHealth } from './api-lists.ts';
+import { login, seedBenchLists, startBenchServer, waitForHealth } from './api-lists.ts';
 import { writeResults } from './results-file.ts';
 
-const PASSWORD = 'bench-password';
 const TARGET_SECONDS = 15;
 
 /** Resident memory of a process in MB, from /proc (Linux): `VmRSS` now or `VmHWM`, the peak so far. */
@@ -68,15 +63,7 @@ export async function runExportBench(args: string[]) {
   const items = Number(values.items);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-bench-export-'));
   try {
-    const ctx = await openContext(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }));
-    const owner = await createUser(ctx.db, { username: 'bench', password: PASSWORD, role: 'consultant' });
-    await seedServiceLists(ctx.db, {
-      customers: Math.max(60, Math.round(items / 20)),
-      serviceItems: items,
-      declarations: items,
-      ownerUserIds: [owner],
-    });
-    await ctx.close();
+    await seedBenchLists(dataDir, items);
 
     const { server, baseUrl } = startBenchServer(dataDir);
     try {

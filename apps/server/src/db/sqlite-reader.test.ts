@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listFixtures } from '../test/fixtures.ts';
 import { type Database, openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -19,21 +20,7 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const addCustomer = (name: string) =>
-  database.db
-    .insertInto('customers')
-    .values({
-      name,
-      contact_name: '联系人',
-      phone: '13800000000',
-      email: 'c@example.cn',
-      country: 'CN',
-      is_arrears: 0,
-      suspend: 0,
-      created_at: '2026-11-28T00:00:00.000Z',
-      updated_at: '2026-11-28T00:00:00.000Z',
-    })
-    .execute();
+const addCustomer = (name: string) => listFixtures(database.db).customer(name);
 
 describe('SQLite reader on a worker thread', () => {
   it('is a second connection to the file that sees every committed write', async () => {
