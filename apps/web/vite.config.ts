@@ -75,8 +75,9 @@ export default defineConfig(({ mode }) => {
       setupFiles: ['./vitest.setup.ts'],
       // Stylesheets are blank in tests, except read as text (`?raw`), which the font stack's test does.
       css: { include: [/\.css\?raw$/] },
-      // Whole-app tests render antd in jsdom and load routes lazily; a cold first test takes a few seconds.
-      testTimeout: 15_000,
+      // Whole-app tests render antd in jsdom and load routes lazily; a cold first test takes a few seconds, and the
+      // slowest took 10 s of the former 15 s limit on a busy CI machine. The same limit as the server's tests.
+      testTimeout: 30_000,
     },
   };
 });
