@@ -1,6 +1,7 @@
 import { Alert, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isApiError } from '../api/api-client.ts';
+import { useFillOnOpen } from './use-fill-on-open.ts';
 
 interface ModalFormProps<Values> {
   title: ReactNode;
@@ -31,14 +32,7 @@ export function ModalForm<Values extends object>({
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // Only when the dialog opens: later changes of initialValues must not wipe what the person typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read on opening only
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
-    setFailure(null);
-  }, [open, form]);
+  useFillOnOpen(form, open, initialValues, () => setFailure(null));
 
   const submit = async (values: Values) => {
     setSaving(true);

@@ -1,7 +1,8 @@
 import { Alert, Button, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../components/api/api-client.ts';
+import { useFillOnOpen } from '../../../components/DataTable/use-fill-on-open.ts';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 
 interface RecordFormDialogProps<Values> {
@@ -39,13 +40,7 @@ export function RecordFormDialog<Values extends object>({
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read on opening only
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
-    setFailure(null);
-  }, [open, form]);
+  useFillOnOpen(form, open, initialValues, () => setFailure(null));
 
   const run = async (kind: 'save' | 'submit', call: () => Promise<unknown>) => {
     setBusy(kind);
