@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { demoData } from './harness.ts';
 import { passSecondFactorInPage } from './second-factor.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -10,7 +11,7 @@ let browser: Browser;
 // Not `warm`: these pages do not search trademarks, so they need not wait for the search index (minutes on a busy
 // machine); the harness's other steps are the same.
 beforeAll(async () => {
-  server = await startServer({ dataFrom: inject('demoDataDir') });
+  server = await startServer({ dataFrom: demoData() });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -1,21 +1,48 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { launchBrowser } from './browser.ts';
 import { passSecondFactorInPage } from './second-factor.ts';
 import { type RunningServer, startServer } from './server.ts';
+
+export interface ServerOptions {
+  /**
+   * `full`: the demo's 200,000 trademarks, for files whose tests search them (result counts, paging, risk per
+   * class). `small` (default): the same demo with 20,000, which starts several seconds sooner.
+   */
+  register?: 'full' | 'small';
+}
+
+/** The copy of the seeded demo a file starts from. */
+export function demoData({ register = 'small' }: ServerOptions = {}): string {
+  return inject(register === 'full' ? 'demoDataDir' : 'smallDemoDataDir');
+}
 
 /**
  * One production server (a fresh copy of the demo data, start-up work done) and one Chromium for the test file:
  * started before its tests, handed to `ready`, and stopped after them (closing the browser closes every context a
  * test opened in it). The server must exit cleanly on SIGTERM.
  */
-export function useServerAndBrowser(ready: (server: RunningServer, browser: Browser) => void) {
+export function useServerAndBrowser(
+  ready: (server: RunningServer, browser: Browser) => void,
+  options: ServerOptions = {},
+) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer({ dataFrom: inject('demoDataDir'), warm: true });
+    server = await startServer({ dataFrom: demoData(options), warm: true });
     browser = await launchBrowser();
     ready(server, browser);
+  });
+  // CI keeps no screenshots: a failed test prints what each open page showed, to tell a slow page from a wrong one.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(async () => {
+      for (const page of browser?.contexts().flatMap((context) => context.pages()) ?? []) {
+        const text = await page
+          .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 2000))
+          .catch((error: unknown) => `(not readable: ${String(error)})`);
+        console.error(`page at the failure: ${page.url()}\n${text}`);
+      }
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -50,13 +77,13 @@ export const DEMO_PASSWORD = 'demo123456';
 const DESKTOP: Viewport = { width: 1440, height: 900 };
 
 /** `useServerAndBrowser` for the file, with pages and logins built one way for every test. */
-export function useE2E(): E2E {
+export function useE2E(options: ServerOptions = {}): E2E {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   useServerAndBrowser((started, launched) => {
     server = started;
     browser = launched;
-  });
+  }, options);
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the server and browser start before the tests');
     return value;
@@ -88,4 +115,36 @@ export function useE2E(): E2E {
     },
   };
   return e2e;
+}
+
+/**
+ * Clicks `target` until `shown` appears, up to `attempts` clicks. On a loaded CI machine a click now and then did
+ * nothing (the element was re-rendered between the press and the release); a person clicks again, and so does this.
+ * A step that never shows `shown` still fails, with the last attempt's error.
+ */
+export async function clickUntilShown(target: Locator, shown: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    // Once the first click opened something over `target`, a later click cannot reach it: only `shown` counts.
+    await target.click({ timeout: attempt === 1 ? undefined : 5_000 }).catch((error: unknown) => {
+      if (attempt === 1) throw error;
+    });
+    try {
+      await shown.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Checks a radio button or checkbox, clicking again if a busy page dropped the click (see `clickUntilShown`). */
+export async function checkSurely(target: Locator, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await target.check();
+      return;
+    } catch (error) {
+      if (attempt >= attempts || !String(error).includes('did not change its state')) throw error;
+    }
+  }
 }

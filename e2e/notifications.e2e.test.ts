@@ -5,8 +5,9 @@ import SqliteDatabase from 'better-sqlite3';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { demoData } from './harness.ts';
 import { passSecondFactorInPage } from './second-factor.ts';
 import { type RunningServer, startServer } from './server.ts';
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   server = await startServer({
-    dataFrom: inject('demoDataDir'),
+    dataFrom: demoData(),
     warm: true,
     env: {
       SMTP_URL: `smtp://127.0.0.1:${port}`,

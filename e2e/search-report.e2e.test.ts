@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2E, type Viewport } from './harness.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ register: 'full' });
 
 /** Where screenshots go when asked for (`SEARCH_REPORT_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.SEARCH_REPORT_SHOTS;

@@ -13,7 +13,7 @@ import {
 import { useE2E } from './harness.ts';
 import { passSecondFactor } from './second-factor.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ register: 'full' });
 
 /** Where screenshots go when asked for (`SEARCH_UX_SHOTS=<folder>`); none otherwise. */
 const SHOTS = process.env.SEARCH_UX_SHOTS;

@@ -2,7 +2,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2E } from './harness.ts';
 
-const e2e = useE2E();
+const e2e = useE2E({ register: 'full' });
 
 const SEARCH = '/api/trademark/search';
 /** A word many demo marks contain, in the US and in Germany. */

@@ -27,6 +27,7 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DEMO_SEED: flag.default(false),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo123456'),
+  DEMO_MARKS: z.coerce.number().int().min(1000).max(5_000_000).default(200_000),
   TRADEMARK_FREE_SEARCHES: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag.default(false),
@@ -46,6 +47,8 @@ export type Config = {
   sessionSecret: string;
   demoSeed: boolean;
   demoPassword: string;
+  /** Synthetic trademarks the demo seeds (browser tests use fewer, so each start builds its index sooner). */
+  demoMarks: number;
   trademarkFreeSearches: number;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: value.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     demoSeed: value.DEMO_SEED,
     demoPassword: value.DEMO_PASSWORD,
+    demoMarks: value.DEMO_MARKS,
     trademarkFreeSearches: value.TRADEMARK_FREE_SEARCHES,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,

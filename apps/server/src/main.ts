@@ -26,6 +26,7 @@ async function main() {
   const demo = config.demoSeed
     ? await seedDemoOnce(ctx.db, config.demoPassword, {
         storage: ctx.storage,
+        marks: config.demoMarks,
         onSeeding: () =>
           console.log('Seeding the demo data in one transaction (a start stopped now seeds again)…'),
       })

@@ -31,6 +31,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     sessionSecret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
     demoSeed: false,
     demoPassword: 'demo123456',
+    demoMarks: 200_000,
     trademarkFreeSearches: 20,
     logLevel: 'silent',
     trustProxy: false,
