@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPicturePng, letterPdf, zipOf } from '../apps/server/src/modules/patents/demo-files.ts';
-import { useE2E } from './harness.ts';
+import { checkSurely, clickUntilShown, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -109,7 +109,7 @@ describe('patent registration, customer and reviewer', () => {
     let row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '审核资料' }).click();
     let review = dialog(reviewer, '审核资料');
-    await review.getByRole('radio', { name: '驳回' }).check();
+    await checkSurely(review.getByRole('radio', { name: '驳回' }));
     await review.getByLabel('原因', { exact: true }).fill('主视图不清晰，请重新拍摄');
     await submitDialog(reviewer, review, /\/materials-review$/);
 
@@ -137,7 +137,7 @@ describe('patent registration, customer and reviewer', () => {
     row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '审核资料' }).click();
     review = dialog(reviewer, '审核资料');
-    await review.getByRole('radio', { name: '通过' }).check();
+    await checkSurely(review.getByRole('radio', { name: '通过' }));
     await submitDialog(reviewer, review, /\/materials-review$/);
     row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '录入受理回执' }).click();
@@ -158,8 +158,10 @@ describe('patent registration, customer and reviewer', () => {
     await row.getByRole('button', { name: '查看受理回执' }).click();
     const viewer = dialog(customer, '受理回执');
     await viewer.getByText('receipt.pdf').waitFor();
-    await viewer.getByRole('button', { name: /查\s?看/ }).click();
-    await customer.locator('iframe[title="receipt.pdf"]').waitFor();
+    await clickUntilShown(
+      viewer.getByRole('button', { name: /查\s?看/ }),
+      customer.locator('iframe[title="receipt.pdf"]'),
+    );
     await customer.keyboard.press('Escape');
     await customer.keyboard.press('Escape');
 
@@ -168,7 +170,7 @@ describe('patent registration, customer and reviewer', () => {
     row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '录入OA' }).click();
     const oa = dialog(reviewer, '录入OA信息');
-    await oa.getByRole('radio', { name: '是' }).check();
+    await checkSurely(oa.getByRole('radio', { name: '是' }));
     await pickDate(oa, '发文日期', '2026-12-01');
     await pickDate(oa, '答复截止日', '2027-02-01');
     await oa
@@ -194,7 +196,7 @@ describe('patent registration, customer and reviewer', () => {
     row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByRole('button', { name: '审核答复包' }).click();
     const replyReview = dialog(reviewer, '审核答复包');
-    await replyReview.getByRole('radio', { name: '通过' }).check();
+    await checkSurely(replyReview.getByRole('radio', { name: '通过' }));
     await submitDialog(reviewer, replyReview, /\/reply-review$/);
     row = await findRow(reviewer, ADMIN_LIST, serviceCode);
     await row.getByText('答复已递交').waitFor();
