@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/database.ts';
-import { createTestApp, type TestApp, type TestClient, testDialect } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  postgresUrlOf,
+  type TestApp,
+  type TestClient,
+  testDialect,
+} from '../../test/test-app.ts';
 import { claimJobs, completeJob } from './outbox.ts';
 import { setPreference } from './preferences.ts';
 import { jobs, recordingSms, rejectMaterials, setContact, testWorker, userIdOf } from './test-helpers.ts';
@@ -123,11 +129,10 @@ describe('durable delivery', () => {
 /** A second connection pool to the test's database, as a second server process would have. */
 async function secondProcessDb(): Promise<Database> {
   if (testDialect() === 'sqlite') return openDatabase({ dataDir: t.ctx.config.dataDir });
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.ctx.db);
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.ctx.db);
   return openDatabase({
-    url: process.env.TEST_DATABASE_URL,
+    url: postgresUrlOf(process.env.TEST_DATABASE_URL ?? '', rows[0]?.name ?? ''),
     dataDir: t.ctx.config.dataDir,
-    pgSchema: rows[0]?.schema as string,
   });
 }
 
