@@ -117,6 +117,10 @@ function openPostgres(url: string, schema: string | undefined): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, ...(schema ? { options: searchPath } : {}) });
   const preparing = { on: false };
   pool.on('connect', (client) => preparingStatements(client, preparing));
+  // An idle connection the server ends (a restart, an administrator, a dropped test database) is an error on the
+  // pool; without a listener it is an uncaught exception that stops the process. The pool has already let that
+  // connection go and the next query opens a new one; a query in flight gets its own error.
+  pool.on('error', ignoreIdleConnectionError);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Counts over a million rows ran as parallel queries that took both cores of a small machine for a second, and
   // every request waited: the reader's connections count without parallel workers, two at a time at most.
@@ -126,6 +130,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
     options: `${searchPath} -c max_parallel_workers_per_gather=0`.trim(),
   });
   readerPool.on('connect', (client) => preparingStatements(client, preparing));
+  readerPool.on('error', ignoreIdleConnectionError);
   const reader = new Kysely<DB>({ dialect: new PostgresDialect({ pool: readerPool }) });
   return {
     db,
@@ -141,6 +146,8 @@ function openPostgres(url: string, schema: string | undefined): Database {
     },
   };
 }
+
+function ignoreIdleConnectionError() {}
 
 /** Statements a PostgreSQL connection keeps prepared: the app's queries, not every IN list of every length. */
 const PREPARED_PER_CONNECTION = 300;
