@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCadesSignature, OID } from './cms.ts';
 import { sealPdf } from './seal-pdf.ts';
 import { byteRangeOf, testSealInput } from './test-helpers.ts';
+import { requestTimeStamp } from './timestamp.ts';
 
 const { asn1 } = forge;
 type Asn1 = forge.asn1.Asn1;
@@ -72,6 +73,14 @@ describe('SIGNING_TSA_URL', () => {
       file.subarray(secondStart, secondStart + secondLength),
     ]);
     expect(checkCadesSignature(contents, signed).valid).toBe(true);
+  });
+
+  it('sends a nonce the answer repeats, whatever its random first byte', async () => {
+    refuse = false;
+    for (const first of [0x00, 0x7f, 0x80, 0xff]) {
+      const random = (size: number) => Buffer.from([first, ...Array.from({ length: size - 1 }, () => 0x10)]);
+      await expect(requestTimeStamp(url, Buffer.from('signature'), random)).resolves.toBeInstanceOf(Buffer);
+    }
   });
 
   it('fails the seal when the authority refuses', async () => {

@@ -11,9 +11,15 @@ const TIMEOUT_MS = 15_000;
  * An RFC 3161 time-stamp token over `signatureValue` (its SHA-256) from the authority at `url`: the request asks for
  * the authority's certificate and carries a random nonce, which the answer must repeat.
  */
-export async function requestTimeStamp(url: string, signatureValue: Uint8Array): Promise<Buffer> {
-  const nonce = randomBytes(8);
-  nonce[0] = (nonce[0] ?? 0) & 0x7f; // a positive INTEGER
+export async function requestTimeStamp(
+  url: string,
+  signatureValue: Uint8Array,
+  random: (size: number) => Buffer = randomBytes,
+): Promise<Buffer> {
+  const nonce = random(8);
+  // A positive INTEGER in its shortest encoding (first byte 1–127): a first byte of 0 is not minimal DER, and an
+  // authority that re-encodes it minimally answers with bytes this request never sent (1 time in 128).
+  nonce[0] = (nonce[0] ?? 0) & 0x7f || 1;
   const imprint = createHash('sha256').update(signatureValue).digest();
   const universal = (type: number, constructed: boolean, value: Asn1[] | string) =>
     asn1.create(asn1.Class.UNIVERSAL, type, constructed, value);
