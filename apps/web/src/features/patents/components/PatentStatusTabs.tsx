@@ -1,5 +1,6 @@
 import { type PatentStatusCount, patentStatusLabel, STATUS_BADGE_MAX } from '@kxt/contracts/patents';
-import { Badge, Flex, theme } from 'antd';
+import { Badge, Flex, Grid, theme } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The value of the 全部 tab (its `status` is null in the answer). */
@@ -24,7 +25,9 @@ interface PatentStatusTabsProps {
 
 /**
  * The status tabs of the patent lists with the server's counts (`obj`). Their own component rather than the shared
- * table's tabs, because these badges are capped (9+) and the shared ones show every count in full.
+ * table's tabs, because these badges are capped (9+) and the shared ones show every count in full. On a wide screen
+ * they wrap onto a second line, all in view; on a phone the reviewer's 21 tabs wrapped into a column taller than the
+ * screen, pushing the orders out of sight, so there they are one row that scrolls sideways, the chosen tab in view.
  */
 export function PatentStatusTabs({
   items,
@@ -34,12 +37,26 @@ export function PatentStatusTabs({
 }: PatentStatusTabsProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  const oneRow = !Grid.useBreakpoint().md;
+  const strip = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chosen tab moves when the value or the layout changes
+  useEffect(() => {
+    if (!oneRow) return;
+    // jsdom has no scrollIntoView.
+    strip.current
+      ?.querySelector<HTMLElement>('[aria-selected="true"]')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [oneRow, value]);
   return (
     <Flex
+      ref={strip}
       role="tablist"
       aria-label={t('patent.list.statusTabs')}
-      wrap
-      style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      wrap={!oneRow}
+      style={{
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        ...(oneRow ? { overflowX: 'auto', scrollbarWidth: 'thin' } : {}),
+      }}
     >
       {items.map((item) => {
         const key = item.status === null ? ALL_STATUSES : String(item.status);
