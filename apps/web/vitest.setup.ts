@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import enUS from './src/locales/en-US.json';
 import { DEFAULT_LANGUAGE, i18n } from './src/locales/i18n.ts';
+import { stillMediaQuery } from './src/test/media-query.ts';
 
 // The app loads English when it is chosen; tests switch with i18n.changeLanguage directly, so it is there from the
 // start.
@@ -16,16 +17,7 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string): MediaQueryList => stillMediaQuery(query, false),
   });
 }
 

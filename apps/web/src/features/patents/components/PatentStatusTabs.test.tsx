@@ -2,6 +2,7 @@ import type { PatentStatusCount } from '@kxt/contracts/patents';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { matchesWidth, stillMediaQuery } from '../../../test/media-query.ts';
 import { PatentStatusTabs } from './PatentStatusTabs.tsx';
 
 const COUNTS: PatentStatusCount[] = [
@@ -12,21 +13,9 @@ const COUNTS: PatentStatusCount[] = [
 
 /** A window `width` pixels wide, as antd's breakpoints read it through matchMedia. */
 function windowWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
-    const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-    const max = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
-    const matches = width >= min && width <= max;
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
-  });
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    stillMediaQuery(query, matchesWidth(query, width)),
+  );
 }
 
 afterEach(() => {
