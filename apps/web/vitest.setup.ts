@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import enUS from './src/locales/en-US.json';
 import { DEFAULT_LANGUAGE, i18n } from './src/locales/i18n.ts';
 import { stillMediaQuery } from './src/test/media-query.ts';
+import { keepAntdStylesOutOfTheDocument } from './src/test/without-antd-styles.ts';
 
 // The app loads English when it is chosen; tests switch with i18n.changeLanguage directly, so it is there from the
 // start.
@@ -33,6 +34,8 @@ if (!('ResizeObserver' in window)) {
     value: ResizeObserverStub,
   });
 }
+
+keepAntdStylesOutOfTheDocument();
 
 // jsdom logs "not implemented" for scrolling; nothing here needs real scrolling.
 window.scrollTo = () => {};
