@@ -50,7 +50,11 @@ function renderPage(search = SEARCH, language: 'zh-CN' | 'en-US' = 'zh-CN') {
 async function openPad(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: '确认签署' }));
   await user.click(await screen.findByRole('button', { name: '同意并签署' }));
-  // The pad is a lazy chunk: on a busy machine it takes longer than findBy's default second to load.
+  return findPadSubmit();
+}
+
+/** The pad is a lazy chunk: on a busy machine it takes longer than findBy's default wait to load. */
+function findPadSubmit() {
   return screen.findByRole('button', { name: '提交' }, { timeout: 10_000 });
 }
 
@@ -140,7 +144,7 @@ describe('the signing page', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: '确认签署' }));
-    expect(await screen.findByRole('button', { name: '提交' })).toBeInTheDocument();
+    expect(await findPadSubmit()).toBeInTheDocument();
     expect(screen.queryByText('温馨提示')).not.toBeInTheDocument();
   });
 
@@ -280,7 +284,7 @@ describe('the signing page', () => {
     await user.clear(screen.getByPlaceholderText('请输入 6 位验证码'));
     await user.type(screen.getByPlaceholderText('请输入 6 位验证码'), '123456');
     await user.click(screen.getByRole('button', { name: '验证并签署' }));
-    expect(await screen.findByRole('button', { name: '提交' })).toBeInTheDocument();
+    expect(await findPadSubmit()).toBeInTheDocument();
     expect(api.callsTo('POST /api/kxt/verifyCode').at(-1)?.body).toEqual({
       code: CODE,
       otp: '123456',
