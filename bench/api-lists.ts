@@ -182,8 +182,18 @@ export async function runApiListsBench(args: string[]) {
         'max ms': summary.maxMs,
         'max throughput req/s (autocannon, 10 connections)': summary.maxThroughputRps,
       });
+      const byPath = [...load.latenciesByPath].map(([route, times]) => {
+        times.sort((a, b) => a - b);
+        return {
+          path: route.replace('/api/admin/service-items?', ''),
+          'p50 ms': round(percentile(times, 50)),
+          'p95 ms': round(percentile(times, 95)),
+          'max ms': round(times.at(-1) ?? Number.NaN),
+        };
+      });
+      console.table(byPath);
       console.log(meetsTarget ? 'TARGET MET: p95 ≤ 25 ms at the target rate' : 'TARGET MISSED');
-      await writeResults(`api-lists-${summary.database}-${items}`, { ...summary, meetsTarget });
+      await writeResults(`api-lists-${summary.database}-${items}`, { ...summary, meetsTarget, byPath });
     } finally {
       // Gone before its database is dropped, so its pool does not see the connections cut.
       const exited = once(server, 'exit');

@@ -2,6 +2,8 @@ import http from 'node:http';
 
 export interface PacedLoadResult {
   latencies: number[];
+  /** The same latencies by request path, to tell which query a slow percentile comes from. */
+  latenciesByPath: Map<string, number[]>;
   errors: number;
   sent: number;
   seconds: number;
@@ -24,6 +26,7 @@ export async function pacedLoad(options: {
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
+  const latenciesByPath = new Map(options.paths.map((path) => [path, [] as number[]]));
   let errors = 0;
   let finished = 0;
   const start = performance.now() + 50;
@@ -41,8 +44,11 @@ export async function pacedLoad(options: {
           (response) => {
             response.resume();
             response.on('end', () => {
-              if (response.statusCode === 200) latencies.push(performance.now() - due);
-              else errors += 1;
+              if (response.statusCode === 200) {
+                const latency = performance.now() - due;
+                latencies.push(latency);
+                latenciesByPath.get(path)?.push(latency);
+              } else errors += 1;
               finished += 1;
               if (finished === total) resolve();
             });
@@ -59,5 +65,5 @@ export async function pacedLoad(options: {
     setTimeout(fire, 50);
   });
   agent.destroy();
-  return { latencies, errors, sent: total, seconds: options.seconds };
+  return { latencies, latenciesByPath, errors, sent: total, seconds: options.seconds };
 }

@@ -31,6 +31,40 @@ describe('CountCache', () => {
     expect((await cache.get('k', compute)).get('all')).toBe(2);
   });
 
+  it('keeps a costly count past the TTL, in proportion to what it cost, but not past five minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'performance', 'setTimeout', 'setImmediate'] });
+    try {
+      const cache = new CountCache(reader, 20);
+      // Each count takes 30 ms of (fake) time: a recount is due after 30 s, not after the 20 ms TTL.
+      const compute = vi.fn(async () => {
+        vi.advanceTimersByTime(30);
+        return counts(1);
+      });
+      await cache.get('k', compute);
+      vi.advanceTimersByTime(20_000);
+      await cache.get('k', compute);
+      await vi.runAllTimersAsync();
+      expect(compute).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(11_000);
+      await cache.get('k', compute);
+      await vi.runAllTimersAsync();
+      expect(compute).toHaveBeenCalledTimes(2);
+
+      // A count of 1 s would wait 1,000 s; five minutes is the most.
+      const slow = vi.fn(async () => {
+        vi.advanceTimersByTime(1_000);
+        return counts(2);
+      });
+      await cache.get('slow', slow);
+      vi.advanceTimersByTime(5 * 60_000);
+      await cache.get('slow', slow);
+      await vi.runAllTimersAsync();
+      expect(slow).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('does not keep a count computed while a write happened', async () => {
     const cache = new CountCache(reader);
     await cache.get('k', async () => {

@@ -4,14 +4,24 @@ import type { DB } from '../db/schema.ts';
 type Counts = Map<string, number>;
 /** Counts a list's rows on the connection it is given: the database's reader, so the event loop is not held up. */
 type Compute = (reader: Kysely<DB>) => Promise<Counts>;
-type Entry = { version: number; at: number; value: Counts; refreshing: boolean };
+type Entry = { version: number; at: number; costMs: number; value: Counts; refreshing: boolean };
+
+/**
+ * How long counts are answered before a recount, as a multiple of what the last count cost: a recount then takes at
+ * most a thousandth of a reader connection per list view. Counts of a million PostgreSQL rows take 0.1–0.3 s, and
+ * recounting seven such views every TTL kept a core busy a tenth of the time, which every request felt.
+ */
+const REFRESH_COST_MULTIPLE = 1000;
+/** The longest counts are answered without a recount, however costly (writes by other processes show by then). */
+const MAX_REFRESH_MS = 5 * 60_000;
 
 /**
  * Remembers list tab counts. Counting a filtered set of 100,000 rows costs tens of milliseconds on SQLite while
  * the page itself costs about one, and back-office users reload the same views all day.
  * - A write through this process drops every entry, so the next list shows it at once.
  * - Past the TTL (writes by other server processes), the old counts are answered once more while they are
- *   recounted in the background, one list at a time, so expiring entries never stall a burst of requests.
+ *   recounted in the background, one list at a time, so expiring entries never stall a burst of requests. A count
+ *   that cost more is kept longer (`REFRESH_COST_MULTIPLE`, up to `MAX_REFRESH_MS`).
  */
 export class CountCache {
   #version = 0;
@@ -28,7 +38,8 @@ export class CountCache {
   async get(key: string, compute: Compute): Promise<Counts> {
     const hit = this.#entries.get(key);
     if (hit && hit.version === this.#version) {
-      if (Date.now() - hit.at >= this.ttlMs && !hit.refreshing) this.#refreshLater(key, hit, compute);
+      if (Date.now() - hit.at >= this.#refreshAfterMs(hit) && !hit.refreshing)
+        this.#refreshLater(key, hit, compute);
       return hit.value;
     }
     // Requests that miss together share one count: a count over a million rows takes a second, and each request
@@ -36,7 +47,7 @@ export class CountCache {
     const version = this.#version;
     const running = this.#computing.get(key);
     if (running && running.version === version) return running.counts;
-    const counts = compute(this.reader).then((value) => this.#store(key, version, value));
+    const counts = this.#timed(compute).then(({ value, costMs }) => this.#store(key, version, value, costMs));
     this.#computing.set(key, { version, counts });
     try {
       return await counts;
@@ -51,10 +62,23 @@ export class CountCache {
     this.#entries.clear();
   }
 
-  #store(key: string, version: number, value: Counts): Counts {
+  async #timed(compute: Compute): Promise<{ value: Counts; costMs: number }> {
+    const started = performance.now();
+    const value = await compute(this.reader);
+    return { value, costMs: performance.now() - started };
+  }
+
+  #refreshAfterMs(entry: Entry): number {
+    return Math.min(
+      Math.max(this.ttlMs, REFRESH_COST_MULTIPLE * entry.costMs),
+      Math.max(this.ttlMs, MAX_REFRESH_MS),
+    );
+  }
+
+  #store(key: string, version: number, value: Counts, costMs: number): Counts {
     if (version !== this.#version) return value;
     this.#entries.delete(key);
-    this.#entries.set(key, { version, at: Date.now(), value, refreshing: false });
+    this.#entries.set(key, { version, at: Date.now(), costMs, value, refreshing: false });
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);
@@ -69,7 +93,8 @@ export class CountCache {
       .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(async () => {
         if (version !== this.#version) return;
-        this.#store(key, version, await compute(this.reader));
+        const { value, costMs } = await this.#timed(compute);
+        this.#store(key, version, value, costMs);
       })
       .catch(() => {
         entry.refreshing = false;
