@@ -29,9 +29,17 @@ export function useServerAndBrowser(
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer({ dataFrom: demoData(options), warm: true });
-    browser = await launchBrowser();
-    ready(server, browser);
+    // Side by side: Chromium starts in the second or so the server spends loading its code.
+    const [started, launched] = await Promise.allSettled([
+      startServer({ dataFrom: demoData(options), warm: true }),
+      launchBrowser(),
+    ]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    // afterAll stops whichever did start.
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
+    ready(started.value, launched.value);
   });
   // CI keeps no screenshots: a failed test prints what each open page showed, to tell a slow page from a wrong one.
   beforeEach(({ onTestFailed }) => {
