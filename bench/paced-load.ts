@@ -2,7 +2,7 @@ import http from 'node:http';
 
 export interface PacedLoadResult {
   latencies: number[];
-  /** The same latencies by request path, to tell which query a slow percentile comes from. */
+  /** The latencies by request path, to tell which query a slow percentile comes from. */
   latenciesByPath: Map<string, number[]>;
   errors: number;
   sent: number;
@@ -25,7 +25,6 @@ export async function pacedLoad(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
-  const latencies: number[] = [];
   const latenciesByPath = new Map(options.paths.map((path) => [path, [] as number[]]));
   let errors = 0;
   let finished = 0;
@@ -44,11 +43,8 @@ export async function pacedLoad(options: {
           (response) => {
             response.resume();
             response.on('end', () => {
-              if (response.statusCode === 200) {
-                const latency = performance.now() - due;
-                latencies.push(latency);
-                latenciesByPath.get(path)?.push(latency);
-              } else errors += 1;
+              if (response.statusCode === 200) latenciesByPath.get(path)?.push(performance.now() - due);
+              else errors += 1;
               finished += 1;
               if (finished === total) resolve();
             });
@@ -65,5 +61,6 @@ export async function pacedLoad(options: {
     setTimeout(fire, 50);
   });
   agent.destroy();
+  const latencies = [...latenciesByPath.values()].flat();
   return { latencies, latenciesByPath, errors, sent: total, seconds: options.seconds };
 }
