@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2E } from './harness.ts';
+import { clickUntilShown, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -30,11 +30,14 @@ describe('back-office list tools', () => {
     expect(answer.total).toBeGreaterThan(0);
     await page.getByText(`共 ${answer.total} 条`).waitFor();
 
-    await page.getByRole('button', { name: /导\s*出/ }).click();
     const download = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Excel（.xlsx）' }).click();
+    const excel = page.getByRole('menuitem', { name: 'Excel（.xlsx）' });
+    await clickUntilShown(page.getByRole('button', { name: /导\s*出/ }), excel);
+    // The progress dialog opens at once and a small export may close it as quickly; the notice stays a few seconds.
+    const done = page.getByText('导出完成，文件已开始下载');
+    await clickUntilShown(excel, page.getByRole('dialog', { name: '正在导出' }).or(done).first());
     const file = await (await download).path();
-    await page.getByText('导出完成，文件已开始下载').waitFor();
+    await done.waitFor();
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(file) as unknown as ArrayBuffer);
