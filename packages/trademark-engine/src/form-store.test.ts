@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { FormStore } from './form-store.ts';
 import { PinyinCache } from './pinyin.ts';
+import { transliterationSounds } from './transliteration.ts';
 
 describe('FormStore', () => {
   const pinyin = new PinyinCache();
@@ -20,6 +21,27 @@ describe('FormStore', () => {
       const analysis = analyzeName(name, pinyin);
       const form = store.store(name, analysis);
       expect(store.analysis(form)).toEqual(analysis);
+    }
+  });
+
+  it('keeps the transliteration sounds it is given and reads them back without the analysis', () => {
+    const store = new FormStore();
+    const forms = ['NIKE', '耐克', '特斯拉', 'PENFOLDS'].map((name) => {
+      const analysis = analyzeName(name, pinyin);
+      const sounds = transliterationSounds(analysis);
+      return { form: store.store(name, analysis, sounds), expected: [...(sounds ?? [])] };
+    });
+    for (const { form, expected } of forms) {
+      expect(expected.length).toBeGreaterThan(0);
+      expect(store.transliterationSounds(form)).toEqual(expected);
+    }
+    expect(store.hasHan(forms[1]?.form ?? -1)).toBe(true);
+    expect(store.hasHan(forms[0]?.form ?? -1)).toBe(false);
+    // A name that can neither be nor stand for a transliteration keeps none (meaning-written Chinese, long Latin).
+    for (const name of ['龙凤天地', 'The Quick Brown Fox Jumps']) {
+      const analysis = analyzeName(name, pinyin);
+      expect(transliterationSounds(analysis)).toBeUndefined();
+      expect(store.transliterationSounds(store.store(name, analysis, undefined))).toBeUndefined();
     }
   });
 

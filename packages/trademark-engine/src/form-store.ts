@@ -2,6 +2,7 @@ import type { NameAnalysis, NameReading } from './analyze.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
+import { type Sound, soundById } from './transliteration.ts';
 
 /**
  * Distinct names and what was derived from them, kept in typed columns: a "form" is one distinct name string, shared
@@ -29,14 +30,22 @@ export class FormStore {
   /** Bit i: word i was read from a Chinese character (words past the 32nd count as not). */
   #fromHan = new Uint32Array(1024);
   #hasHan = new Uint8Array(1024);
+  /** A form's transliteration sounds as sound numbers in `chars`; none (length 0) for a name that cannot be one. */
+  #soundsOffset = new Uint32Array(1024);
+  #soundsLength = new Uint16Array(1024);
+  readonly #soundIds: number[] = [];
+  readonly #sounds: Sound[] = [];
 
   /** The form of `name`, or -1 when it has not been stored. */
   find(name: string): number {
     return this.#byName.get(name) ?? -1;
   }
 
-  /** Stores the analysis of a name not stored yet and returns its form. */
-  store(name: string, a: NameAnalysis): number {
+  /**
+   * Stores the analysis of a name not stored yet, with its transliteration sounds (`transliterationSounds`), and
+   * returns its form.
+   */
+  store(name: string, a: NameAnalysis, sounds?: readonly Sound[]): number {
     const form = this.count++;
     if (form >= this.#latinOffset.length) this.#grow(form + 1);
     this.#byName.set(name, form);
@@ -57,7 +66,34 @@ export class FormStore {
     for (let i = 0; i < a.fromHan.length && i < 32; i++) if (a.fromHan[i]) fromHan |= 1 << i;
     this.#fromHan[form] = fromHan;
     this.#hasHan[form] = a.hasHan ? 1 : 0;
+    if (sounds !== undefined && sounds.length > 0) {
+      const ids = this.#soundIds;
+      ids.length = 0;
+      for (const sound of sounds) ids.push(sound.id);
+      this.#soundsOffset[form] = this.chars.appendUnits(ids);
+      this.#soundsLength[form] = sounds.length;
+    } else this.#soundsLength[form] = 0;
     return form;
+  }
+
+  /** Whether the form's name has Chinese characters. */
+  hasHan(form: number): boolean {
+    return this.#hasHan[form] === 1;
+  }
+
+  /**
+   * The form's transliteration sounds, read without rebuilding its analysis, or undefined when it has none. The
+   * array is reused by the next call.
+   */
+  transliterationSounds(form: number): readonly Sound[] | undefined {
+    const length = this.#soundsLength[form] as number;
+    if (length === 0) return undefined;
+    const data = this.chars.data;
+    const sounds = this.#sounds;
+    sounds.length = length;
+    for (let i = 0, at = this.#soundsOffset[form] as number; i < length; i++, at++)
+      sounds[i] = soundById(data[at] as number);
+    return sounds;
   }
 
   /** What a transliteration comparison needs of a stored form: its words, read, without the sound keys. */
@@ -110,6 +146,8 @@ export class FormStore {
       this.#wordsLength,
       this.#fromHan,
       this.#hasHan,
+      this.#soundsOffset,
+      this.#soundsLength,
     ];
     return columns.reduce((sum, column) => sum + column.byteLength, this.chars.data.byteLength);
   }
@@ -134,5 +172,7 @@ export class FormStore {
     this.#wordsLength = size(this.#wordsLength);
     this.#fromHan = size(this.#fromHan);
     this.#hasHan = size(this.#hasHan);
+    this.#soundsOffset = size(this.#soundsOffset);
+    this.#soundsLength = size(this.#soundsLength);
   }
 }

@@ -68,6 +68,16 @@ export class CharPool {
     return offset;
   }
 
+  /** Appends 16-bit values that are not text (numbers a caller keeps beside its strings) and returns their offset. */
+  appendUnits(values: readonly number[]): number {
+    const offset = this.length;
+    if (offset + values.length > this.data.length)
+      this.data = ensureCapacity(this.data, offset + values.length);
+    for (let i = 0; i < values.length; i++) this.data[offset + i] = values[i] as number;
+    this.length += values.length;
+    return offset;
+  }
+
   read(offset: number, length: number): string {
     // Names are short; a direct apply avoids an intermediate array.
     return String.fromCharCode.apply(

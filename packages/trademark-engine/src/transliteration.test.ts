@@ -9,6 +9,8 @@ import {
   TRANSLITERATION_TOP,
   transliterationKeys,
   transliterationScore,
+  transliterationScoreOfSounds,
+  transliterationSounds,
 } from './transliteration.ts';
 import { DROPPED_VOWEL, SILENT_E } from './transliteration-table.ts';
 
@@ -32,6 +34,27 @@ describe('transliterationScore', () => {
   it('is 0 within one script', () => {
     expect(score('NIKE', 'NIKEE')).toBe(0);
     expect(score('耐克', '奈克')).toBe(0);
+  });
+
+  it('scores a name given by its stored sounds as it scores the name, and stops early under a floor', () => {
+    for (const [query, other] of [
+      ['NIKE', '耐克'],
+      ['耐克', 'NIKE'],
+      ['JORDAN', '乔丹'],
+      ['NIKE', '乔丹'],
+      ['TESLA', '特斯拉'],
+    ] as const) {
+      const sounds = transliterationSounds(name(other)) ?? [];
+      const full = score(query, other);
+      const hasHan = name(other).hasHan;
+      expect(transliterationScoreOfSounds(name(query), sounds, hasHan)).toBe(full);
+      expect(transliterationScoreOfSounds(name(query), sounds, hasHan, full)).toBe(full);
+      expect(transliterationScoreOfSounds(name(query), sounds, hasHan, full + 0.01)).toBe(0);
+    }
+    // Sounds of the query's own script never score.
+    expect(
+      transliterationScoreOfSounds(name('NIKE'), transliterationSounds(name('NIKEE')) ?? [], false),
+    ).toBe(0);
   });
 
   it('is 0 when the consonant skeletons do not correspond', () => {

@@ -51,8 +51,10 @@ export const NOT_KEYED = 0;
 export const KEYED = 1;
 export const OPTIONAL_KEY = 2;
 
-/** One sound of a name as a transliterator hears it. */
+/** One sound of a name as a transliterator hears it; equal sounds are one shared object (see `interned`). */
 export interface Sound {
+  /** Its number in `soundById`, under 65,536: a stored name keeps its sounds as these numbers. */
+  readonly id: number;
   /** Consonant classes it may stand for (`transliteration-table.ts`); empty for a vowel. */
   readonly classes: readonly number[];
   /** Vowel qualities it may have; empty for a consonant. */
@@ -102,12 +104,37 @@ function isVowelLetter(char: string): boolean {
  */
 export function transliterationScore(a: NameReading, b: NameReading): number {
   if (a.hasHan === b.hasHan) return 0;
-  const [latin, han] = a.hasHan ? [b, a] : [a, b];
   // The Chinese side first: most Chinese names are not written as transliterations, which ends the comparison.
-  const hanKeys = transliterationKeys(han);
-  if (hanKeys.length === 0) return 0;
-  if (!transliterationKeys(latin).some((key) => hanKeys.includes(key))) return 0;
-  return scoreOfAlignment(soundsOf(latin), soundsOf(han));
+  const [first, second] = a.hasHan ? [a, b] : [b, a];
+  if (!mayTransliterate(first)) return 0;
+  const other = transliterationSounds(second);
+  return other === undefined ? 0 : transliterationScoreOfSounds(first, other, second.hasHan);
+}
+
+/**
+ * `transliterationScore` of a query and a name given by its sounds (`transliterationSounds`, as an index stores
+ * them), or 0 as soon as the alignment shows the score is under `floor`: then the name's skeletons, the costlier
+ * part of the comparison, are not worked out.
+ */
+export function transliterationScoreOfSounds(
+  q: NameReading,
+  other: readonly Sound[],
+  otherHasHan: boolean,
+  floor = 0,
+): number {
+  if (q.hasHan === otherHasHan) return 0;
+  const queryKeys = transliterationKeys(q);
+  if (queryKeys.length === 0) return 0;
+  const querySounds = soundsOf(q);
+  const score = q.hasHan ? scoreOfAlignment(other, querySounds) : scoreOfAlignment(querySounds, other);
+  if (score < floor) return 0;
+  for (const key of keysOfSounds(other, otherHasHan)) if (queryKeys.includes(key)) return score;
+  return 0;
+}
+
+/** The sounds a transliteration comparison reads of a name, or undefined when it can neither be nor stand for one. */
+export function transliterationSounds(a: NameReading): readonly Sound[] | undefined {
+  return mayTransliterate(a) ? soundsOf(a) : undefined;
 }
 
 /**
@@ -117,9 +144,9 @@ export function transliterationScore(a: NameReading, b: NameReading): number {
  * consonant before a silent e, the consonant of a Chinese bare-consonant syllable), in each of its readings.
  */
 export function transliterationKeys(a: NameReading): readonly string[] {
-  if (!mayTransliterate(a)) return NO_KEYS;
   const cached = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
   if (cached?.keys !== undefined) return cached.keys;
+  if (!mayTransliterate(a)) return NO_KEYS;
   const keys = keysFor(a);
   const entry = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
   if (entry !== undefined) entry.keys = keys;
@@ -127,8 +154,11 @@ export function transliterationKeys(a: NameReading): readonly string[] {
 }
 
 function keysFor(a: NameReading): readonly string[] {
-  const sounds = soundsOf(a);
-  const keys = keysOf(sounds, a.hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
+  return keysOfSounds(soundsOf(a), a.hasHan);
+}
+
+function keysOfSounds(sounds: readonly Sound[], hasHan: boolean): readonly string[] {
+  const keys = keysOf(sounds, hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
   // A single consonant alone (UBER 优步, DIOR 迪奥) is too vague a skeleton: it would compare a name with thousands.
   // With the number of syllables (voiced Latin vowels, Chinese characters) it names few enough.
   let syllables = 0;
@@ -227,11 +257,40 @@ function consonant(classes: readonly number[], omit: number, key: Sound['key'], 
       if (!letters.includes(letter)) letters += letter;
     }
   }
-  return { classes, vowels: NONE, omit, key: letters === '' ? NOT_KEYED : key, keyLetters: letters };
+  return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters);
 }
 
 function vowel(vowels: readonly string[], omit: number): Sound {
-  return { classes: NONE, vowels, omit, key: NOT_KEYED, keyLetters: '' };
+  return interned(NONE, vowels, omit, NOT_KEYED, '');
+}
+
+// The tables allow a few hundred distinct sounds; each is made once, so names share them and an index can keep a
+// name's sounds as 16-bit numbers.
+const soundsById: Sound[] = [];
+const soundBySignature = new Map<string, Sound>();
+
+function interned(
+  classes: readonly number[],
+  vowels: readonly string[],
+  omit: number,
+  key: Sound['key'],
+  keyLetters: string,
+): Sound {
+  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}`;
+  let sound = soundBySignature.get(signature);
+  if (sound === undefined) {
+    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters };
+    soundsById.push(sound);
+    soundBySignature.set(signature, sound);
+  }
+  return sound;
+}
+
+/** The sound numbered `id` (`Sound.id`). */
+export function soundById(id: number): Sound {
+  const sound = soundsById[id];
+  if (sound === undefined) throw new RangeError(`no transliteration sound ${id}`);
+  return sound;
 }
 
 // ---- Chinese -------------------------------------------------------------------------------------------------------
@@ -528,6 +587,22 @@ function substitution(a: Sound, b: Sound): number {
   return UNREACHABLE_STEP;
 }
 
+// Substitution costs by sound numbers, worked out once each: a search aligns thousands of names, and the tables allow
+// only some hundred distinct sounds (85 over a million synthetic marks).
+const TABLED_SOUNDS = 256;
+const substitutions = new Float64Array(TABLED_SOUNDS * TABLED_SOUNDS).fill(Number.NaN);
+
+function substitutionOf(a: Sound, b: Sound): number {
+  if (a.id >= TABLED_SOUNDS || b.id >= TABLED_SOUNDS) return substitution(a, b);
+  const at = a.id * TABLED_SOUNDS + b.id;
+  let cost = substitutions[at] as number;
+  if (Number.isNaN(cost)) {
+    cost = substitution(a, b);
+    substitutions[at] = cost;
+  }
+  return cost;
+}
+
 /** Weighted edit distance between the sound sequences, normalised by the cost of leaving both names out. */
 function scoreOfAlignment(a: readonly Sound[], b: readonly Sound[]): number {
   const width = b.length + 1;
@@ -544,7 +619,7 @@ function scoreOfAlignment(a: readonly Sound[], b: readonly Sound[]): number {
     cost[row] = (cost[row - width] as number) + sa.omit;
     for (let j = 1; j <= b.length; j++) {
       const sb = b[j - 1] as Sound;
-      const diagonal = (cost[row - width + j - 1] as number) + substitution(sa, sb);
+      const diagonal = (cost[row - width + j - 1] as number) + substitutionOf(sa, sb);
       const up = (cost[row - width + j] as number) + sa.omit;
       const left = (cost[row + j - 1] as number) + sb.omit;
       cost[row + j] = Math.min(diagonal, up, left);
