@@ -4,6 +4,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import enUS from './src/locales/en-US.json';
 import { DEFAULT_LANGUAGE, i18n } from './src/locales/i18n.ts';
 import { stillMediaQuery } from './src/test/media-query.ts';
+import { ResizeObserverStandIn } from './src/test/resize-observer.ts';
 import { keepAntdStylesOutOfTheDocument } from './src/test/without-antd-styles.ts';
 
 // The app loads English when it is chosen; tests switch with i18n.changeLanguage directly, so it is there from the
@@ -23,15 +24,10 @@ if (!window.matchMedia) {
 }
 
 if (!('ResizeObserver' in window)) {
-  class ResizeObserverStub {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
   Object.defineProperty(window, 'ResizeObserver', {
     writable: true,
     configurable: true,
-    value: ResizeObserverStub,
+    value: ResizeObserverStandIn,
   });
 }
 

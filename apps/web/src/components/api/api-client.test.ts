@@ -2,7 +2,15 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@kxt/contracts/auth-constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../locales/i18n.ts';
 import { deferred, fail, mockApi, ok, setCookie } from '../../test/mock-api.ts';
-import { ApiError, api, apiList, apiRequest, setApiClientHooks, uploadFile } from './api-client.ts';
+import {
+  ApiError,
+  api,
+  apiList,
+  apiRequest,
+  sendToLoginPage,
+  setApiClientHooks,
+  uploadFile,
+} from './api-client.ts';
 
 const notify = vi.fn<(msg: string) => void>();
 const unauthorized = vi.fn<() => void>();
@@ -185,8 +193,9 @@ describe('session end', () => {
   });
 
   it('without the app, sends the browser to the login page remembering where it was', async () => {
+    // The hooks another test file's app left do not matter: this is the behaviour the client starts with.
     restoreHooks();
-    restoreHooks = setApiClientHooks({ notify });
+    restoreHooks = setApiClientHooks({ notify, unauthorized: sendToLoginPage });
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,

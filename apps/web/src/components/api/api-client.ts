@@ -55,9 +55,14 @@ export interface ApiClientHooks {
   unauthorized: () => void;
 }
 
+/** What a 401 does without the app (the public signing page): the browser goes to the login page, and back after. */
+export function sendToLoginPage(): void {
+  window.location.assign(loginPath(window.location));
+}
+
 const defaultHooks: ApiClientHooks = {
   notify: (msg) => console.error(msg),
-  unauthorized: () => window.location.assign(loginPath(window.location)),
+  unauthorized: sendToLoginPage,
 };
 let hooks: ApiClientHooks = defaultHooks;
 

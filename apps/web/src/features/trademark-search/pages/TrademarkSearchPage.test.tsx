@@ -14,6 +14,7 @@ import {
   type RecordedCall,
   setCookie,
 } from '../../../test/mock-api.ts';
+import { reportSizeOnObserve } from '../../../test/resize-observer.ts';
 import TrademarkSearchPage from './TrademarkSearchPage.tsx';
 
 const button = (label: string) => new RegExp(`^${label.split('').join('\\s?')}$`);
@@ -101,25 +102,19 @@ function setup(
 // jsdom does no layout: here every box is 1000 px wide and every tag 60 px, and a resize is reported once observed.
 const measured = ['clientWidth', 'offsetWidth'] as const;
 const original = measured.map((key) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, key));
-const originalObserver = window.ResizeObserver;
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
   Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 60 });
-  window.ResizeObserver = class {
-    constructor(private readonly callback: ResizeObserverCallback) {}
-    observe(target: Element) {
-      queueMicrotask(() => this.callback([{ target } as ResizeObserverEntry], this));
-    }
-    unobserve() {}
-    disconnect() {}
-  };
+  reportSizeOnObserve(true);
 });
 afterAll(() => {
+  // jsdom keeps these on Element.prototype: the stand-ins go, so later files in the worker measure as before.
   measured.forEach((key, index) => {
     const descriptor = original[index];
     if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+    else delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
   });
-  window.ResizeObserver = originalObserver;
+  reportSizeOnObserve(false);
 });
 
 beforeEach(() => {
