@@ -268,6 +268,7 @@ function vowel(vowels: readonly string[], omit: number): Sound {
 // name's sounds as 16-bit numbers.
 const soundsById: Sound[] = [];
 const soundBySignature = new Map<string, Sound>();
+const MAX_SOUNDS = 1 << 16;
 
 function interned(
   classes: readonly number[],
@@ -279,6 +280,8 @@ function interned(
   const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}`;
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
+    // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
+    if (soundsById.length >= MAX_SOUNDS) throw new RangeError('more transliteration sounds than 16 bits number');
     sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
