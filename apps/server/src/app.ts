@@ -34,6 +34,7 @@ import { userAdminRoutes } from './modules/user-admin/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { envelopePlugin } from './plugins/envelope.ts';
+import { noNulPlugin } from './plugins/no-nul.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
+  await app.register(noNulPlugin);
   await app.register(cookie, { secret: ctx.config.sessionSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {

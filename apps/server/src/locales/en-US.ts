@@ -4,6 +4,8 @@ import type { MessageKey } from './zh-CN.ts';
 export const enUS: Record<MessageKey, string> = {
   ok: 'OK',
   badRequest: 'The request is invalid',
+  multipartMalformed:
+    'The upload arrived incomplete or malformed; please choose the file and upload it again',
   validation: 'Please check these fields: {{fields}}',
   'field.required': 'is required',
   'field.invalidType': 'must be a {{expected}}',

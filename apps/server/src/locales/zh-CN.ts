@@ -2,6 +2,7 @@
 export const zhCN = {
   ok: '成功',
   badRequest: '请求参数有误',
+  multipartMalformed: '上传的内容格式不完整或已损坏，请重新选择文件上传',
   validation: '请检查以下字段：{{fields}}',
   'field.required': '必填',
   'field.invalidType': '类型不正确，应为{{expected}}',

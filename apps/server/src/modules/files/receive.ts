@@ -39,14 +39,31 @@ export async function readUploadedFile(
     tooLarge: 'file.tooLarge',
   },
 ): Promise<IncomingFile> {
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
-  try {
-    return { name: part.filename, content: await part.toBuffer(), truncated: part.file.truncated };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, messages.tooLarge, { limit: formatBytes(maxBytes) });
+  return readingMultipart(async () => {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
+    try {
+      return { name: part.filename, content: await part.toBuffer(), truncated: part.file.truncated };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new HttpError(413, messages.tooLarge, { limit: formatBytes(maxBytes) });
+      }
+      throw error;
     }
-    throw error;
+  });
+}
+
+/**
+ * Runs `read`, which parses a multipart body. The parser reports a body that is not multipart as it claims (no
+ * boundary, cut short, a broken part header) with a plain Error, which would be answered as a server failure: it is
+ * the client's malformed request, a 400. Errors with a status or a code (limits, our own) pass unchanged.
+ */
+export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const known = error as { code?: unknown; statusCode?: unknown };
+    if (error instanceof HttpError || known.code !== undefined || known.statusCode !== undefined) throw error;
+    throw new HttpError(400, 'multipartMalformed');
   }
 }

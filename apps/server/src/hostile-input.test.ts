@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from './test/test-app.ts';
+
+/**
+ * Every route of the API, from the OpenAPI document, asked with what a hostile or broken client sends: unknown and
+ * malformed ids, malformed JSON, bodies of the wrong shape and type, hostile query strings. Whatever the route,
+ * the answer is a 4xx (or a 2xx when the input happens to be acceptable), never a 5xx.
+ */
+const HOSTILE_IDS = [
+  '0',
+  '-1',
+  '999999999',
+  'abc',
+  '1e309',
+  '%00',
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(300),
+];
+const HOSTILE_BODIES: Array<{ payload: string; type: string }> = [
+  { payload: '{"unterminated": ', type: 'application/json' },
+  { payload: '[]', type: 'application/json' },
+  { payload: 'null', type: 'application/json' },
+  { payload: '"text"', type: 'application/json' },
+  {
+    payload: JSON.stringify({
+      id: 'abc',
+      ids: [1, 'x', null, -1],
+      name: { $ne: 1 },
+      status: 99,
+      pageNum: -1,
+      amount: 'NaN',
+      date: '2026-13-45',
+      __proto__: { admin: true },
+      constructor: { prototype: { admin: true } },
+    }),
+    type: 'application/json',
+  },
+  {
+    payload: JSON.stringify({
+      name: 'a\u0000b',
+      keyword: '\u0000',
+      code: 'x\u0000',
+      nested: { 'k\u0000': ['\u0000'] },
+    }),
+    type: 'application/json',
+  },
+  { payload: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
+  {
+    payload: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nbroken',
+    type: 'multipart/form-data',
+  },
+  {
+    payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\ncut short',
+    type: 'multipart/form-data; boundary=x',
+  },
+  { payload: '--x\r\nbroken header\r\n\r\n--x--', type: 'multipart/form-data; boundary=x' },
+];
+const HOSTILE_QUERY =
+  'pageNum=-1&pageSize=1e9&sort=id;drop%20table%20users&order=sideways&status=abc&keyword=%27%22%3C%3E&ids=1,x,-2' +
+  '&from=2026-99-99&to=yesterday&country=%00&limit=-5';
+const SKIPPED = new Set(['/api/docs', '/api/openapi.json', '/api/auth/logout']);
+
+interface Operation {
+  method: string;
+  path: string;
+}
+
+let t: TestApp;
+let operations: Operation[];
+let clients: Array<{ role: string; client: TestClient }>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = (await t.client().get('/api/openapi.json')).json() as { paths: Record<string, object> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods)
+      .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map((method) => ({ method: method.toUpperCase(), path })),
+  );
+  operations = operations.filter(({ path }) => ![...SKIPPED].some((skipped) => path.startsWith(skipped)));
+  clients = [
+    { role: 'admin', client: await t.loggedIn('hostile-admin', 'admin') },
+    { role: 'customer', client: await t.loggedIn('hostile-customer', 'customer') },
+    { role: 'anonymous', client: t.client() },
+  ];
+}, 60_000);
+afterAll(() => t.close());
+
+/** The path with each `{param}` replaced by `value`. */
+const withParams = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
+
+async function failures(role: string, client: TestClient, operation: Operation): Promise<string[]> {
+  const found: string[] = [];
+  const ids = operation.path.includes('{') ? HOSTILE_IDS : ['1'];
+  for (const id of ids) {
+    const url = `${withParams(operation.path, id)}?${HOSTILE_QUERY}`;
+    const bodies = operation.method === 'GET' ? [undefined] : HOSTILE_BODIES;
+    for (const body of bodies) {
+      const response = await client.request({
+        method: operation.method as 'GET',
+        url,
+        ...(body ? { payload: body.payload, headers: { 'content-type': body.type } } : {}),
+      });
+      if (response.statusCode >= 500)
+        found.push(
+          `${role} ${operation.method} ${url} ${body?.payload.slice(0, 30) ?? ''} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+        );
+    }
+  }
+  return found;
+}
+
+describe('hostile input on every route', () => {
+  it('finds the routes to try', () => {
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it('answers a malformed upload with a 400 that says so, on the signing and the verification uploads', async () => {
+    for (const url of ['/api/kxt/upload', '/api/public/verify']) {
+      for (const type of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+        const response = await t.client().request({
+          method: 'POST',
+          url,
+          payload: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\ncut short',
+          headers: { 'content-type': type },
+        });
+        expect(response.statusCode, `${url} ${type}`).toBe(400);
+        expect(response.json().msg).toBe('上传的内容格式不完整或已损坏，请重新选择文件上传');
+      }
+    }
+  });
+
+  it('refuses a NUL character in the path, the query or a JSON body with a 400, before the database sees it', async () => {
+    const customer = clients.find(({ role }) => role === 'customer')?.client ?? t.client();
+    for (const url of [
+      '/api/payments/orders/%00',
+      '/api/admin/customers?keyword=%00',
+      '/api/trademark/search-count?x=%00',
+    ]) {
+      expect((await customer.get(url)).statusCode, url).toBe(400);
+    }
+    const response = await customer.request({
+      method: 'POST',
+      url: '/api/trademark/search',
+      payload: { name: 'APPLE\u0000', countries: ['US'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe('请求参数有误');
+  });
+
+  it('answers every route, every role, every hostile input with less than a 5xx', async () => {
+    const found: string[] = [];
+    for (const { role, client } of clients)
+      for (const operation of operations) found.push(...(await failures(role, client, operation)));
+    expect(found).toEqual([]);
+  }, 300_000);
+});
