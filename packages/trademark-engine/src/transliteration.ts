@@ -281,7 +281,8 @@ function interned(
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
     // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
-    if (soundsById.length >= MAX_SOUNDS) throw new RangeError('more transliteration sounds than 16 bits number');
+    if (soundsById.length >= MAX_SOUNDS)
+      throw new RangeError('more transliteration sounds than 16 bits number');
     sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
