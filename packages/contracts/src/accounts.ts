@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USERNAME_MAX, userIdentity } from './auth.ts';
+import { recordId, recordIdParam } from './ids.ts';
 import { listQuery } from './paging.ts';
 import { roleSchema } from './roles.ts';
 
@@ -28,7 +29,7 @@ export const USER_SORTS = ['createdAt', 'username'] as const;
 export const userListQuery = listQuery(USER_SORTS, 'createdAt').extend({
   status: z.enum(USER_STATUSES).optional(),
   role: roleSchema.optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
@@ -46,7 +47,7 @@ export const userCreateBody = z
     username: usernameField,
     displayName: displayNameField,
     role: roleSchema,
-    customerId: z.number().int().positive().optional(),
+    customerId: recordId.optional(),
     phone: mobileField.optional(),
     email: emailField.optional(),
     onlineType: onlineTypeField.optional(),
@@ -90,11 +91,11 @@ export const sessionView = z.object({
 });
 export type SessionView = z.infer<typeof sessionView>;
 
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: recordIdParam });
 /** A session's public id (what session lists show); never its token or the token's hash. */
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export const sessionParams = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordIdParam,
   sessionId: sessionIdSchema,
 });
 
@@ -110,7 +111,7 @@ export const invitationBody = z
     displayName: displayNameField,
     /** A customer contact (with the company) or a colleague (with a staff role; admins only). */
     role: roleSchema,
-    customerId: z.number().int().positive().optional(),
+    customerId: recordId.optional(),
     phone: mobileField.optional(),
     email: emailField.optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEntry } from './audit.ts';
 import { bulkBody } from './bulk.ts';
+import { recordId, recordIdParam } from './ids.ts';
 import { listQuery } from './paging.ts';
 import { AGREEMENT_STATUS, SIGN_CODE_MAX } from './signing.ts';
 
@@ -196,7 +197,7 @@ export const MOBILE_PATTERN = /^(1[3-9]\d{9}|\+[1-9]\d{6,14})$/;
 
 export const newAgreement = z
   .object({
-    customerId: z.number().int().positive(),
+    customerId: recordId,
     agreementName: agreementNameSchema,
     expiresInDays: z.number().int().min(1).max(SIGN_LINK_MAX_TTL_DAYS).optional(),
     /** Who signs: the one-time code goes to this mobile number. */
@@ -222,7 +223,7 @@ export const AGREEMENT_SORTS = ['createdAt', 'readAt', 'signedAt', 'expiresAt'] 
 export const agreementListQuery = listQuery(AGREEMENT_SORTS, 'createdAt').extend({
   status: z.enum(['0', '1', '2']).optional(),
   agreementName: agreementNameSchema.optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
 });
 export type AgreementListQuery = z.infer<typeof agreementListQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './ids.ts';
 
 /**
  * The most rows one bulk action changes. Each row is its own transaction with its own audit row, so a bulk action is
@@ -22,7 +23,7 @@ const filterValues = z.record(
  * the user confirmed (`expectedTotal`): when the filter matches another number by then, nothing is changed (409).
  */
 export const bulkTarget = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1).max(BULK_LIMIT) }).strict(),
+  z.object({ ids: z.array(recordId).min(1).max(BULK_LIMIT) }).strict(),
   z
     .object({
       filters: filterValues,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_VERIFICATION_STATES } from './accounts.ts';
 import { bulkBody } from './bulk.ts';
+import { recordId, recordIdParam } from './ids.ts';
 import { CUSTOMER_EXPORT_COLUMNS, exportParams } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
 
@@ -12,7 +13,7 @@ export const CUSTOMER_SORTS = ['createdAt', 'name'] as const;
 export const customerListQuery = listQuery(CUSTOMER_SORTS, 'createdAt').extend({
   status: customerStatusSchema.optional(),
   country: z.string().trim().min(2).max(10).optional(),
-  ownerUserId: z.coerce.number().int().positive().optional(),
+  ownerUserId: recordIdParam.optional(),
   isArrears: queryFlag.optional(),
   suspend: queryFlag.optional(),
 });
@@ -49,7 +50,7 @@ export const customerPatch = z
     phone: z.string().trim().max(50).nullable(),
     email: z.email().max(200).nullable(),
     country: z.string().trim().min(2).max(10).nullable(),
-    ownerUserId: z.number().int().positive().nullable(),
+    ownerUserId: recordId.nullable(),
     isArrears: z.boolean(),
     suspend: z.boolean(),
   })

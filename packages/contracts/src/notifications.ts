@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdParam } from './ids.ts';
 import { MAX_PAGE_SIZE } from './paging.ts';
 
 /**
@@ -84,7 +85,7 @@ export const notificationList = z.object({
   unread: z.number().int(),
 });
 
-export const notificationIdParams = z.object({ id: z.coerce.number().int().min(1) });
+export const notificationIdParams = z.object({ id: recordIdParam });
 
 export const preferenceRow = z.object({
   type: notificationTypeSchema,
@@ -97,10 +98,10 @@ export const preferenceRow = z.object({
 export type PreferenceRow = z.infer<typeof preferenceRow>;
 
 export const preferenceParams = z.object({
-  userId: z.coerce.number().int().min(1),
+  userId: recordIdParam,
   type: notificationTypeSchema,
 });
-export const preferenceUserParams = z.object({ userId: z.coerce.number().int().min(1) });
+export const preferenceUserParams = z.object({ userId: recordIdParam });
 
 // ---- Back office: what went out by email and SMS ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditEntry } from './audit.ts';
+import { recordId, recordIdParam } from './ids.ts';
 import { KEYWORD_MAX, MAX_PAGE_SIZE } from './paging.ts';
 
 /**
@@ -551,7 +552,7 @@ const commaStatuses = z
 export const patentListQuery = z.object({
   statusList: commaStatuses.optional(),
   status: patentStatusSchema.optional(),
-  countryId: z.coerce.number().int().positive().optional(),
+  countryId: recordIdParam.optional(),
   applyName: applyCapacitySchema.optional(),
   searchValue: z
     .string()
@@ -572,7 +573,7 @@ export type PatentListQuery = z.infer<typeof patentListQuery>;
 
 /** `GET /api/admin/patents`: the customer's filters, plus the customer. */
 export const adminPatentListQuery = patentListQuery.extend({
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
 });
 export type AdminPatentListQuery = z.infer<typeof adminPatentListQuery>;
 
@@ -693,7 +694,7 @@ export const officeActionBody = z.discriminatedUnion('fileExists', [
     .strict(),
   z
     .object({
-      id: z.number().int().positive().optional(),
+      id: recordId.optional(),
       fileExists: z.literal(0),
       ascertainmentFileUrl: fileUrl,
     })

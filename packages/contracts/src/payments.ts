@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdParam } from './ids.ts';
 import { listQuery } from './paging.ts';
 
 // ---- Pay types (spec §7, §9) ----
@@ -131,9 +132,9 @@ const serviceCode = z.string().trim().min(1).max(40);
 /** What is paid for and how much, as the page shows it: exactly one of serviceCode, productId and watchId. */
 const paymentSubject = {
   serviceCode: serviceCode.optional(),
-  productId: z.number().int().positive().optional(),
+  productId: recordId.optional(),
   /** A trademark watch: `quantity` years of it, in every country it watches. */
-  watchId: z.number().int().positive().optional(),
+  watchId: recordId.optional(),
   quantity: z.number().int().min(1).max(PAYMENT_QUANTITY_MAX).default(1),
   /** The trademark name of a registration purchase. */
   mark: z.string().trim().max(PAYMENT_MARK_MAX).optional(),
@@ -294,7 +295,7 @@ export const purchasableProduct = z.object({
 });
 export type PurchasableProduct = z.infer<typeof purchasableProduct>;
 export const productListQuery = z.object({
-  categoryIdTopId: z.coerce.number().int().positive().optional(),
+  categoryIdTopId: recordIdParam.optional(),
   country: z.string().trim().min(2).max(3).optional(),
 });
 
@@ -308,7 +309,7 @@ export const paymentListQuery = listQuery(PAYMENT_SORTS, 'createdAt').extend({
   status: paymentStateSchema.optional(),
   payType: z.coerce.number().pipe(payTypeSchema).optional(),
   kind: paymentKindSchema.optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuery>;
 /** The status tabs of the finance list, in order; transfers waiting for review come first. */

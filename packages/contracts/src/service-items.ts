@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkBody } from './bulk.ts';
 import { isoDate, SERVICE_COUNTRIES, serviceCategoryIdSchema, serviceTypeSchema } from './business.ts';
+import { recordId, recordIdParam } from './ids.ts';
 import { exportParams, SERVICE_ITEM_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery, queryFlag } from './paging.ts';
 
@@ -20,7 +21,7 @@ export const serviceItemListQuery = listQuery(SERVICE_ITEM_SORTS, 'createdAt').e
   typeIdTopCode: serviceTypeSchema.optional(),
   categoryIdTopId: serviceCategoryIdSchema.optional(),
   country: z.enum(SERVICE_COUNTRIES).optional(),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
   overdueStatus: z.enum(['1', '2', '3']).transform(Number).optional(),
   isArrears: queryFlag.optional(),
   suspend: queryFlag.optional(),
@@ -80,8 +81,8 @@ export type ServiceItemBulk = z.infer<typeof serviceItemBulk>;
 
 export const newServiceItem = z
   .object({
-    customerId: z.number().int().positive(),
-    serviceId: z.number().int().positive(),
+    customerId: recordId,
+    serviceId: recordId,
     startDate: isoDate.optional(),
     remark: z.string().trim().max(500).optional(),
     /** The service code this one follows on from (去新服务), if any. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bulkBody } from './bulk.ts';
 import { isoDate, SERVICE_COUNTRIES } from './business.ts';
+import { recordIdParam } from './ids.ts';
 import { exportParams, TAX_DECLARATION_EXPORT_COLUMNS } from './list-export.ts';
 import { listQuery } from './paging.ts';
 
@@ -33,9 +34,9 @@ export const taxDeclarationListQuery = listQuery(TAX_DECLARATION_SORTS, 'dueDate
   country: z.enum(SERVICE_COUNTRIES).optional(),
   declaredBy: declaredBySchema.optional(),
   taxPeriod: z.string().regex(TAX_PERIOD_PATTERN).optional(),
-  serviceItemId: z.coerce.number().int().positive().optional(),
+  serviceItemId: recordIdParam.optional(),
   /** One customer's declarations (the jump from 客户管理). */
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
   overdueStatus: z.enum(['1', '2', '3']).transform(Number).optional(),
   /** Due dates from and to (inclusive, `YYYY-MM-DD`); either end may be open. */
   dueFrom: isoDate.optional(),

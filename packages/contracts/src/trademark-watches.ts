@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdParam } from './ids.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.ts';
 import { DEFAULT_RISK_THRESHOLDS } from './risk.ts';
 
@@ -26,7 +27,7 @@ const marketCode = z
 export const newWatch = z
   .object({
     /** Staff watch for a customer; a customer always watches for their own company. */
-    customerId: z.number().int().positive().optional(),
+    customerId: recordId.optional(),
     text: z.string().trim().min(1).max(100),
     /** The mark's other forms (its Chinese or Latin writing, 耐克 for NIKE): each is watched as well. */
     forms: z.array(z.string().trim().min(1).max(100)).max(MAX_FORMS).default([]),
@@ -64,7 +65,7 @@ export type WatchRow = z.infer<typeof watchRow>;
 export const watchListQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  customerId: z.coerce.number().int().positive().optional(),
+  customerId: recordIdParam.optional(),
 });
 export type WatchListQuery = z.infer<typeof watchListQuery>;
 
@@ -95,7 +96,7 @@ export type WatchHitRow = z.infer<typeof watchHitRow>;
 export const watchHitListQuery = z.object({
   pageNum: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  watchId: z.coerce.number().int().positive().optional(),
+  watchId: recordIdParam.optional(),
   review: z.enum(HIT_REVIEWS).optional(),
 });
 export type WatchHitListQuery = z.infer<typeof watchHitListQuery>;

@@ -1,4 +1,5 @@
 import { dataEnvelope, listEnvelope } from '@kxt/contracts/envelope';
+import { recordIdParam } from '@kxt/contracts/ids';
 import { patentQueueQuery, patentQueueRow, patentQueueSummary } from '@kxt/contracts/patent-queue';
 import {
   adminPatentListQuery,
@@ -46,7 +47,7 @@ import {
 import { patentQueue, patentQueueSummary as queueSummary } from './queue.ts';
 import { patentActorOf } from './transitions.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordIdParam });
 const REVIEWERS = ['reviewer', 'admin'] as const;
 const statusAnswer = dataEnvelope(z.object({ status: z.number().int() }));
 

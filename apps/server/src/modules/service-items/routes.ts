@@ -1,4 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { recordIdParam } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
@@ -23,7 +24,7 @@ import { createServiceItem, patchServiceItem, serviceItemExport, serviceItemList
 export async function serviceItemRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const idParams = z.object({ id: z.coerce.number().int().positive() });
+  const idParams = z.object({ id: recordIdParam });
 
   routes.get(
     '/api/admin/service-items',

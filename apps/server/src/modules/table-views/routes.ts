@@ -1,4 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { recordIdParam } from '@kxt/contracts/ids';
 import { moduleKeySchema } from '@kxt/contracts/table-layouts';
 import { newTableView, tableView, tableViewPatch } from '@kxt/contracts/table-views';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,7 +10,7 @@ import { ok } from '../../lib/envelope.ts';
 import { createView, deleteView, listViews, updateView } from './service.ts';
 
 const listParams = z.object({ moduleKey: moduleKeySchema });
-const viewParams = listParams.extend({ id: z.coerce.number().int().positive() });
+const viewParams = listParams.extend({ id: recordIdParam });
 
 function userId(request: FastifyRequest): number {
   if (!request.user) throw unauthorized();

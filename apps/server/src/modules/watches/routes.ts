@@ -1,4 +1,5 @@
 import { dataEnvelope, listEnvelope } from '@kxt/contracts/envelope';
+import { recordIdParam } from '@kxt/contracts/ids';
 import {
   hitReviewBody,
   newWatch,
@@ -15,7 +16,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { cancelWatch, createWatch, findWatch, listHits, listWatches, reviewHit } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordIdParam });
 
 function userOf(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
