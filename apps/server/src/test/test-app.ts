@@ -149,7 +149,11 @@ type Cookies = Map<string, string>;
 /** A browser-like caller: keeps cookies and echoes the CSRF token on writes, as the web app does. */
 export class TestClient {
   readonly cookies: Cookies = new Map();
-  constructor(private readonly app: FastifyInstance) {}
+  /** `remoteAddress`: the client's address, for tests that would otherwise meet the per-address rate limits. */
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly remoteAddress?: string,
+  ) {}
 
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const method = (options.method ?? 'GET').toUpperCase();
@@ -163,7 +167,12 @@ export class TestClient {
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (method !== 'GET' && options.csrf !== false && csrf) headers[CSRF_HEADER] ??= csrf;
     const { csrf: _ignored, ...rest } = options;
-    const response = await this.app.inject({ ...rest, method: method as InjectOptions['method'], headers });
+    const response = await this.app.inject({
+      ...rest,
+      method: method as InjectOptions['method'],
+      headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
+    });
     for (const cookie of response.cookies as {
       name: string;
       value: string;
