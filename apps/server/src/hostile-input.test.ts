@@ -32,9 +32,12 @@ const HOSTILE_BODIES: Array<{ payload: string; type: string }> = [
       pageNum: -1,
       amount: 'NaN',
       date: '2026-13-45',
-      __proto__: { admin: true },
-      constructor: { prototype: { admin: true } },
     }),
+    type: 'application/json',
+  },
+  // Written out: an object literal's __proto__ sets its prototype, which JSON.stringify leaves out.
+  {
+    payload: '{"__proto__":{"admin":true,"role":"admin"},"constructor":{"prototype":{"admin":true}}}',
     type: 'application/json',
   },
   {
