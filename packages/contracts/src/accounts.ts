@@ -91,7 +91,6 @@ export const sessionView = z.object({
 });
 export type SessionView = z.infer<typeof sessionView>;
 
-export const idParams = z.object({ id: recordIdParam });
 /** A session's public id (what session lists show); never its token or the token's hash. */
 export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 export const sessionParams = z.object({

@@ -8,3 +8,6 @@ export const recordId = z.number().int().positive().max(ID_MAX);
 
 /** A record's id in a path or query string. */
 export const recordIdParam = z.coerce.number().int().positive().max(ID_MAX);
+
+/** The `:id` of a route that names one record. */
+export const idParams = z.object({ id: recordIdParam });

@@ -85,8 +85,6 @@ export const notificationList = z.object({
   unread: z.number().int(),
 });
 
-export const notificationIdParams = z.object({ id: recordIdParam });
-
 export const preferenceRow = z.object({
   type: notificationTypeSchema,
   channels: channelChoice,

@@ -3,7 +3,6 @@ import {
   accountLinkIssued,
   accountLinkView,
   INVITATION_STATUSES,
-  idParams,
   invitationBody,
   invitationListQuery,
   invitationRow,
@@ -11,6 +10,7 @@ import {
 } from '@kxt/contracts/accounts';
 import { currentUser } from '@kxt/contracts/auth';
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -10,7 +10,7 @@ import {
   revokeAgreementBody,
 } from '@kxt/contracts/agreements';
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import type { FastifyInstance } from 'fastify';
@@ -30,8 +30,6 @@ import {
   revokeAgreement,
   signedPdf,
 } from './service.ts';
-
-const idParams = z.object({ id: recordIdParam });
 
 /** The back office's agreement calls: templates (admins upload and version them), agreements, links and evidence. */
 export async function agreementRoutes(app: FastifyInstance) {

@@ -7,7 +7,7 @@ import {
   customerRow,
 } from '@kxt/contracts/customers';
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import type { FastifyInstance } from 'fastify';
@@ -72,7 +72,7 @@ export async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags: ['customers'],
         summary: 'Inline edit of a customer',
-        params: z.object({ id: recordIdParam }),
+        params: idParams,
         body: customerPatch,
         response: { 200: dataEnvelope(z.null()) },
       },
@@ -103,7 +103,7 @@ export async function customerRoutes(app: FastifyInstance) {
         tags: ['customers'],
         summary:
           'Verify a self-signed-up company: licence number (unified social credit code) and licensed name',
-        params: z.object({ id: recordIdParam }),
+        params: idParams,
         body: verifyCompanyBody,
         response: { 200: dataEnvelope(z.null()) },
       },

@@ -1,10 +1,10 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { idParams } from '@kxt/contracts/ids';
 import {
   channelChoice,
   deliveryList,
   deliveryListQuery,
   localeBody,
-  notificationIdParams,
   notificationList,
   notificationListQuery,
   preferenceParams,
@@ -65,7 +65,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Marks one of the current user’s notifications read (another user’s: 404)',
-        params: notificationIdParams,
+        params: idParams,
         response: { 200: dataEnvelope(z.null()) },
       },
     },
@@ -159,7 +159,7 @@ export async function notificationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['notifications'],
         summary: 'Queues a sent or failed message again',
-        params: notificationIdParams,
+        params: idParams,
         response: { 200: dataEnvelope(z.null()) },
       },
     },

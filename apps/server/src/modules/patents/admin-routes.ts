@@ -1,5 +1,5 @@
 import { dataEnvelope, listEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { patentQueueQuery, patentQueueRow, patentQueueSummary } from '@kxt/contracts/patent-queue';
 import {
   adminPatentListQuery,
@@ -47,7 +47,6 @@ import {
 import { patentQueue, patentQueueSummary as queueSummary } from './queue.ts';
 import { patentActorOf } from './transitions.ts';
 
-const idParams = z.object({ id: recordIdParam });
 const REVIEWERS = ['reviewer', 'admin'] as const;
 const statusAnswer = dataEnvelope(z.object({ status: z.number().int() }));
 

@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import {
   materialsAnswer,
   patentCountries,
@@ -30,7 +30,6 @@ import {
 } from './customer-service.ts';
 import { customerMaterials, saveMaterials } from './materials.ts';
 
-const idParams = z.object({ id: recordIdParam });
 const CUSTOMERS = ['customer'] as const;
 const statusAnswer = dataEnvelope(z.object({ status: z.number().int() }));
 

@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
@@ -24,7 +24,6 @@ import { createServiceItem, patchServiceItem, serviceItemExport, serviceItemList
 export async function serviceItemRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const idParams = z.object({ id: recordIdParam });
 
   routes.get(
     '/api/admin/service-items',

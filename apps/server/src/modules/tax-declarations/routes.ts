@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import { STAFF_ROLES } from '@kxt/contracts/roles';
 import {
@@ -90,7 +90,7 @@ export async function taxDeclarationRoutes(app: FastifyInstance) {
       schema: {
         tags: ['tax-declarations'],
         summary: 'Inline edit of a tax declaration (declare, undo, amount, due date)',
-        params: z.object({ id: recordIdParam }),
+        params: idParams,
         body: taxDeclarationPatch,
         response: { 200: dataEnvelope(z.null()) },
       },

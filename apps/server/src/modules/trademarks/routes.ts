@@ -1,5 +1,5 @@
 import { dataEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import { trademarkImportList, trademarkImportListQuery } from '@kxt/contracts/trademark-imports';
 import {
   consultantInfo,
@@ -146,7 +146,7 @@ export async function trademarkRoutes(app: FastifyInstance) {
       schema: {
         tags: ['trademarks'],
         summary: 'One product (a catalogue service) by id',
-        params: z.object({ id: recordIdParam }),
+        params: idParams,
         querystring: z.object({ type: z.enum(['0']).optional() }),
         response: { 200: dataEnvelope(productInfo) },
       },

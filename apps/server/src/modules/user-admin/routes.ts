@@ -1,6 +1,5 @@
 import {
   accountLinkIssued,
-  idParams,
   sessionParams,
   sessionView,
   USER_STATUSES,
@@ -11,6 +10,7 @@ import {
   userPatch,
 } from '@kxt/contracts/accounts';
 import { dataEnvelope } from '@kxt/contracts/envelope';
+import { idParams } from '@kxt/contracts/ids';
 import { statusListEnvelope } from '@kxt/contracts/paging';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

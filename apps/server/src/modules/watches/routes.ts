@@ -1,5 +1,5 @@
 import { dataEnvelope, listEnvelope } from '@kxt/contracts/envelope';
-import { recordIdParam } from '@kxt/contracts/ids';
+import { idParams } from '@kxt/contracts/ids';
 import {
   hitReviewBody,
   newWatch,
@@ -15,8 +15,6 @@ import { unauthorized } from '../../http-error.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, okList } from '../../lib/envelope.ts';
 import { cancelWatch, createWatch, findWatch, listHits, listWatches, reviewHit } from './service.ts';
-
-const idParams = z.object({ id: recordIdParam });
 
 function userOf(request: FastifyRequest) {
   if (!request.user) throw unauthorized();
