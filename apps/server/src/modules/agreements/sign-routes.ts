@@ -17,7 +17,6 @@ import { HttpError } from '../../http-error.ts';
 import { clientInfo } from '../../lib/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
-import { formatBytes } from '../../locales/translate.ts';
 import { readingMultipart } from '../files/receive.ts';
 import type { IncomingFile } from '../files/service.ts';
 import { sendSignCode, verifySignCode } from './identity.ts';
@@ -168,28 +167,23 @@ export async function signRoutes(app: FastifyInstance) {
     async (request) => {
       let code: string | undefined;
       let file: IncomingFile | undefined;
-      await readingMultipart(async () => {
-        const parts = request.parts({
-          limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
-        });
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            if (part.fieldname === 'code' && typeof part.value === 'string') code = part.value.trim();
-            continue;
-          }
-          let content: Buffer;
-          try {
-            content = await part.toBuffer();
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new HttpError(413, 'file.tooLarge', { limit: formatBytes(SIGNATURE_MAX_BYTES) });
+      await readingMultipart(
+        async () => {
+          const parts = request.parts({
+            limits: { fileSize: SIGNATURE_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024 },
+          });
+          for await (const part of parts) {
+            if (part.type === 'field') {
+              if (part.fieldname === 'code' && typeof part.value === 'string') code = part.value.trim();
+              continue;
             }
-            throw error;
+            const content = await part.toBuffer();
+            if (part.fieldname === 'file')
+              file = { name: part.filename, content, truncated: part.file.truncated };
           }
-          if (part.fieldname === 'file')
-            file = { name: part.filename, content, truncated: part.file.truncated };
-        }
-      });
+        },
+        { key: 'file.tooLarge', maxBytes: SIGNATURE_MAX_BYTES },
+      );
       if (!code || code.length > SIGN_CODE_MAX || code.includes('\u0000')) {
         throw new HttpError(400, 'validation', { fields: 'code' }, { code: 'field.required' });
       }

@@ -406,6 +406,10 @@ describe('POST /api/kxt/upload', () => {
     });
     expect(json.statusCode).toBe(415);
     expect((await s.upload('unknown-code', SIGNATURES.png())).statusCode).toBe(404);
+    // A code holding a NUL never reaches the database (PostgreSQL refuses it in text: a 500 before).
+    const nul = await s.upload(`${link.code}\u0000`, SIGNATURES.png());
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().fields).toEqual({ code: '必填' });
   });
 });
 

@@ -39,30 +39,33 @@ export async function readUploadedFile(
     tooLarge: 'file.tooLarge',
   },
 ): Promise<IncomingFile> {
-  return readingMultipart(async () => {
-    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-    if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
-    try {
+  return readingMultipart(
+    async () => {
+      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+      if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
       return { name: part.filename, content: await part.toBuffer(), truncated: part.file.truncated };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, messages.tooLarge, { limit: formatBytes(maxBytes) });
-      }
-      throw error;
-    }
-  });
+    },
+    { key: messages.tooLarge, maxBytes },
+  );
 }
 
 /**
- * Runs `read`, which parses a multipart body. The parser reports a body that is not multipart as it claims (no
- * boundary, cut short, a broken part header) with a plain Error, which would be answered as a server failure: it is
- * the client's malformed request, a 400. Errors with a status or a code (limits, our own) pass unchanged.
+ * Runs `read`, which parses a multipart body, and words what the client sent wrong: a file over the route's limit is
+ * a 413 with the route's message (`tooLarge`), and a body that is not multipart as it claims (no boundary, cut
+ * short, a broken part header), which the parser reports with a plain Error and would be answered as a server
+ * failure, is a 400. Other errors with a status or a code (our own, the other limits) pass unchanged.
  */
-export async function readingMultipart<T>(read: () => Promise<T>): Promise<T> {
+export async function readingMultipart<T>(
+  read: () => Promise<T>,
+  tooLarge: { key: MessageKey; maxBytes: number },
+): Promise<T> {
   try {
     return await read();
   } catch (error) {
     const known = error as { code?: unknown; statusCode?: unknown };
+    if (known.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, tooLarge.key, { limit: formatBytes(tooLarge.maxBytes) });
+    }
     if (error instanceof HttpError || known.code !== undefined || known.statusCode !== undefined) throw error;
     throw new HttpError(400, 'multipartMalformed');
   }
