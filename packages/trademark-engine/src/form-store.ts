@@ -33,7 +33,6 @@ export class FormStore {
   /** A form's transliteration sounds as sound numbers in `chars`; none (length 0) for a name that cannot be one. */
   #soundsOffset = new Uint32Array(1024);
   #soundsLength = new Uint16Array(1024);
-  readonly #soundIds: number[] = [];
   readonly #sounds: Sound[] = [];
 
   /** The form of `name`, or -1 when it has not been stored. */
@@ -66,13 +65,11 @@ export class FormStore {
     for (let i = 0; i < a.fromHan.length && i < 32; i++) if (a.fromHan[i]) fromHan |= 1 << i;
     this.#fromHan[form] = fromHan;
     this.#hasHan[form] = a.hasHan ? 1 : 0;
+    // Forms are only ever appended, so a form without sounds keeps the zero length its column starts with.
     if (sounds !== undefined && sounds.length > 0) {
-      const ids = this.#soundIds;
-      ids.length = 0;
-      for (const sound of sounds) ids.push(sound.id);
-      this.#soundsOffset[form] = this.chars.appendUnits(ids);
+      this.#soundsOffset[form] = this.chars.appendUnits(sounds.map((sound) => sound.id));
       this.#soundsLength[form] = sounds.length;
-    } else this.#soundsLength[form] = 0;
+    }
     return form;
   }
 
