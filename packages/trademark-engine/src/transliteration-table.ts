@@ -74,12 +74,66 @@ export function classCost(a: number, b: number): number {
 }
 
 // Vowels are written as their quality: a, e (also the neutral ə of 克 ke), i, o, u, v (ü), and the diphthongs ai,
-// ei, ao, ou. Transliterators keep the consonants more faithfully than the vowels, so an unrelated vowel costs less
-// than half a consonant.
+// ei, ao, ou. Transliterators keep the consonants more faithfully than the vowels, so even an unrelated vowel costs
+// less than a consonant; how much less follows what the Xinhua table writes for each English vowel and how far apart
+// the two vowels are.
 const SAME_GLIDE_VOWEL = 0.1;
-const NEAR_VOWEL = 0.4;
-const OTHER_VOWEL = 0.45;
-const NEAR_VOWELS = new Set(['e|i', 'o|u', 'a|e', 'i|v', 'u|v', 'e|v']);
+/** Cost of reading a sound its second or later way (the second reading of `LATIN_VOWELS`, 佳 as the k it palatalises). */
+export const OTHER_READING = 0.2;
+const UNLISTED_VOWELS = 0.45;
+/**
+ * Cost of each pair of vowel qualities (in alphabetical order). Cheapest are the Xinhua conventions: an English e
+ * written with -ai or -ei (凯 KE, 莱 LE, 泰 TE, 贝 BE, 梅 ME), o with -ao or -ou (奥, 劳), i with -ei after v/w (维 VI)
+ * and -ai for a long i (耐 NI-KE), and the Mandarin e of 科, 哥, 赫, 德 for an o (KO, GO, HO, DO); costliest are
+ * vowels at opposite corners of the mouth (i ~ a, i ~ o), which set near-homophones apart (FENDI 芬迪, not 芬达).
+ */
+const VOWEL_PAIR_COSTS: Readonly<Record<string, number>> = {
+  'a|ai': 0.1,
+  'a|ao': 0.1,
+  'a|e': 0.35,
+  'a|ei': 0.35,
+  'a|o': 0.35,
+  'a|u': 0.45,
+  'a|ou': 0.5,
+  'a|i': 0.6,
+  'a|v': 0.6,
+  'e|ei': 0.1,
+  'ai|e': 0.15,
+  'e|o': 0.25,
+  'e|i': 0.3,
+  'e|u': 0.45,
+  'e|v': 0.45,
+  'e|ou': 0.5,
+  'ao|e': 0.55,
+  'ei|i': 0.15,
+  'ai|i': 0.2,
+  'i|v': 0.3,
+  'i|u': 0.55,
+  'i|o': 0.6,
+  'i|ou': 0.6,
+  'ao|i': 0.65,
+  'ao|o': 0.1,
+  'o|ou': 0.1,
+  'o|u': 0.25,
+  'ai|o': 0.55,
+  'ei|o': 0.55,
+  'o|v': 0.55,
+  'ou|u': 0.1,
+  'u|v': 0.25,
+  'ao|u': 0.4,
+  'ei|u': 0.5,
+  'ai|u': 0.6,
+  'ai|ei': 0.2,
+  'ao|ou': 0.25,
+  'ai|ao': 0.35,
+  'ei|v': 0.45,
+  'ai|ou': 0.5,
+  'ao|ei': 0.5,
+  'ei|ou': 0.5,
+  'ou|v': 0.5,
+  'ai|v': 0.6,
+  'ao|v': 0.6,
+};
 
 const vowelCosts = new Map<string, Map<string, number>>();
 
@@ -100,9 +154,11 @@ export function vowelCost(a: string, b: string): number {
 
 function computeVowelCost(a: string, b: string): number {
   if (a === b) return 0;
+  const listed = VOWEL_PAIR_COSTS[a < b ? `${a}|${b}` : `${b}|${a}`];
+  if (listed !== undefined) return listed;
   if (a.includes(b) || b.includes(a)) return SAME_GLIDE_VOWEL;
   for (const letter of a) if (b.includes(letter)) return SAME_GLIDE_VOWEL;
-  return NEAR_VOWELS.has(a < b ? `${a}|${b}` : `${b}|${a}`) ? NEAR_VOWEL : OTHER_VOWEL;
+  return UNLISTED_VOWELS;
 }
 
 // ---- Chinese: pinyin syllables -------------------------------------------------------------------------------------
@@ -299,6 +355,7 @@ export const LATIN_DIGRAPHS: ReadonlyArray<readonly [string, readonly number[]]>
   ['ck', [K]],
   ['wh', [W]],
   ['dg', [J]],
+  ['tz', [Z]],
 ];
 
 /** Single consonant letters; c and g depend on the next letter and are handled where they are read. */

@@ -12,7 +12,7 @@ import {
   transliterationScoreOfSounds,
   transliterationSounds,
 } from './transliteration.ts';
-import { DROPPED_VOWEL, SILENT_E } from './transliteration-table.ts';
+import { DROPPED_VOWEL, H, L, SILENT_E, Z } from './transliteration-table.ts';
 
 const pinyin = new PinyinCache();
 const name = (text: string) => analyzeName(text, pinyin);
@@ -108,6 +108,21 @@ describe('transliterationScore', () => {
   it('weighs vowels: the same skeleton with other vowels scores lower', () => {
     expect(score('LUMIRA', '卢米拉')).toBeGreaterThan(score('LUMIRA', '洛莫雷'));
   });
+
+  it('costs vowels as the Xinhua table writes them: an English e as -ai or -ei, an o as the e of 科 or 德', () => {
+    // 凯 kai for KEL, 尔 for the l, 斯 for the s, 顿 dun for TON.
+    expect(score('KELSTON', '凯尔斯顿')).toBeGreaterThanOrEqual(60);
+    expect(score('HOLTZ', '霍尔茨')).toBeGreaterThanOrEqual(60);
+    // Vowels at opposite corners of the mouth cost most: i for a sets FENDI's rendering apart from FANTA's.
+    expect(score('FENDI', '芬迪') - score('FENDI', '芬达')).toBeGreaterThanOrEqual(9);
+  });
+
+  it('charges for a sound read its second way, so readings stacked up do not make a match', () => {
+    // GUCCI with a short a for its u and 佳 as the g it palatalises: two second readings.
+    expect(score('GUCCI', '佳丝')).toBeLessThan(62);
+    expect(score('GUCCI', '古驰')).toBeGreaterThanOrEqual(60);
+    expect(score('NIKE', '耐克')).toBe(TRANSLITERATION_TOP);
+  });
 });
 
 describe('Latin spelling rules', () => {
@@ -115,6 +130,12 @@ describe('Latin spelling rules', () => {
     soundsOf(name(text))
       .filter((sound) => sound.classes.length > 0)
       .map((sound) => [...sound.classes]);
+
+  it('reads tz as one consonant, the c of 茨', () => {
+    // h, l and tz: the t is not a consonant of its own for Chinese to drop or write.
+    expect(consonantClasses('HOLTZ')).toHaveLength(3);
+    expect(consonantClasses('HOLTZ')).toEqual([[H], [L], [Z]]);
+  });
 
   it('reads ph as f, soft and hard c, doubled letters as one', () => {
     expect(consonantClasses('PHILO')).toEqual(consonantClasses('FILO'));
@@ -137,10 +158,30 @@ describe('Latin spelling rules', () => {
 });
 
 describe('keys', () => {
-  it('lists no keys for long Latin names or names without a consonant to key on', () => {
+  it('lists no keys for long Latin names', () => {
     expect(keys('INTERNATIONAL BUSINESS MACHINES')).toEqual([]);
     expect(keys('BLUE OCEAN STAR')).toEqual([]);
-    expect(keys('AIA')).toEqual([]);
+  });
+
+  it('lists a name without a consonant to key on under its number of syllables, so HAIER meets 海尔', () => {
+    expect(keys('HAIER')).toEqual(['#2']);
+    expect(keys('海尔')).toContain('#2');
+    expect(score('HAIER', '海尔')).toBeGreaterThanOrEqual(60);
+  });
+
+  it('keys a Chinese single consonant with each syllable count from its full syllables to all of them', () => {
+    // 奥斯瓦尔德 has two full syllables (奥, 瓦) and three that stand for bare consonants (斯, 尔, 德).
+    expect(keys('奥斯瓦尔德')).toEqual(expect.arrayContaining(['t#2', 't#5']));
+    expect(score('OSWALD', '奥斯瓦尔德')).toBeGreaterThanOrEqual(60);
+  });
+
+  it('lists enough skeletons that a name with several optional consonants meets its rendering', () => {
+    expect(score('VANTEX', '万泰克斯')).toBeGreaterThanOrEqual(60);
+    expect(score('WEXLER', '韦克斯勒')).toBeGreaterThanOrEqual(60);
+  });
+
+  it('keys an h before a u glide as an f or v (华 VA) or as nothing, for a Latin h (霍 HO)', () => {
+    expect(keys('霍尔茨')).toEqual(expect.arrayContaining(['s#1', 'fs']));
   });
 
   it('keys a single consonant with the number of syllables, so UBER meets 优步 and not every name with a b', () => {

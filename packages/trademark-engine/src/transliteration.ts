@@ -34,6 +34,7 @@ import {
   M,
   MEDIAL_GLIDE,
   N,
+  OTHER_READING,
   PINYIN_INITIALS,
   RIMES,
   S,
@@ -59,6 +60,8 @@ export interface Sound {
   readonly classes: readonly number[];
   /** Vowel qualities it may have; empty for a consonant. */
   readonly vowels: readonly string[];
+  /** How many of its first readings (classes or vowels) cost nothing; each later one costs `OTHER_READING`. */
+  readonly freeReadings: number;
   /** What it costs when the other name has nothing for it. */
   readonly omit: number;
   readonly key: typeof NOT_KEYED | typeof KEYED | typeof OPTIONAL_KEY;
@@ -73,24 +76,24 @@ export interface Sound {
 export const TRANSLITERATION_TOP = 70;
 // Points lost per unit of normalised alignment cost (the cost over that of leaving out both names): 60, high risk,
 // is a cost of about 0.1, the point where, on the tuning pairs, another pair's mark is flagged in about one search in
-// eight (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
-const COST_SLOPE = 98;
+// ten (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
+const COST_SLOPE = 102;
 /** Keys longer than this are not listed: no Chinese mark spells that many consonants. */
 export const MAX_KEY_LETTERS = 6;
 export const MIN_KEY_LETTERS = 2;
 const MAX_LATIN_LETTERS = 14;
 const MAX_LATIN_WORDS = 2;
 /** Keys per name at most: the first choices in a fixed order, the same for listing and for scoring. */
-export const MAX_KEYS = 8;
+export const MAX_KEYS = 16;
 /** Latin names are most of the index: fewer skeletons each keeps its lists and its build small. */
-export const MAX_LATIN_KEYS = 4;
+export const MAX_LATIN_KEYS = 8;
 const UNREACHABLE_STEP = 9;
 // The y Chinese writes between a vowel and the next (诺基亚 NOKIA, 妮维雅 NIVEA) is how it spells the hiatus.
 const Y_GLIDE = 0.1;
 
 const VOWEL_LETTERS = 'aeiou';
 // Second letters of the consonant digraphs (`LATIN_DIGRAPHS`), to skip the lookup for most letters.
-const DIGRAPH_SECOND = 'hkgc';
+const DIGRAPH_SECOND = 'hkgcz';
 
 function isVowelLetter(char: string): boolean {
   return char !== '' && VOWEL_LETTERS.includes(char);
@@ -160,13 +163,22 @@ function keysFor(a: NameReading): readonly string[] {
 function keysOfSounds(sounds: readonly Sound[], hasHan: boolean): readonly string[] {
   const keys = keysOf(sounds, hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
   // A single consonant alone (UBER 优步, DIOR 迪奥) is too vague a skeleton: it would compare a name with thousands.
-  // With the number of syllables (voiced Latin vowels, Chinese characters) it names few enough.
+  // With the number of syllables it names few enough: a Latin name's voiced vowels; for a Chinese name each count from
+  // its full syllables to all its characters, as 斯, 尔 and 德 may stand for bare consonants (奥斯瓦尔德 OSWALD). A name
+  // with no consonant to key on (HAIER 海尔) is listed under its syllable count alone.
   let syllables = 0;
-  for (const sound of sounds) if (sound.vowels.length > 0 && sound.omit !== SILENT_E) syllables++;
+  let fullSyllables = 0;
+  for (const sound of sounds) {
+    if (sound.vowels.length === 0 || sound.omit === SILENT_E) continue;
+    syllables++;
+    if (sound.omit === ADDED_VOWEL) fullSyllables++;
+  }
+  const fewest = hasHan ? Math.max(1, fullSyllables) : syllables;
   const out: string[] = [];
   for (const key of keys) {
     if (key.length >= MIN_KEY_LETTERS) out.push(key);
-    else if (key.length === 1) out.push(`${key}${SYLLABLE_MARK}${syllables}`);
+    else if (key.length === 1 || (key === '' && keys.length === 1))
+      for (let n = fewest; n <= syllables; n++) out.push(`${key}${SYLLABLE_MARK}${n}`);
   }
   return out;
 }
@@ -260,8 +272,8 @@ function consonant(classes: readonly number[], omit: number, key: Sound['key'], 
   return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters);
 }
 
-function vowel(vowels: readonly string[], omit: number): Sound {
-  return interned(NONE, vowels, omit, NOT_KEYED, '');
+function vowel(vowels: readonly string[], omit: number, freeReadings = 1): Sound {
+  return interned(NONE, vowels, omit, NOT_KEYED, '', freeReadings);
 }
 
 // The tables allow a few hundred distinct sounds; each is made once, so names share them and an index can keep a
@@ -276,14 +288,15 @@ function interned(
   omit: number,
   key: Sound['key'],
   keyLetters: string,
+  freeReadings = 1,
 ): Sound {
-  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}`;
+  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}`;
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
     // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
     if (soundsById.length >= MAX_SOUNDS)
       throw new RangeError('more transliteration sounds than 16 bits number');
-    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters };
+    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters, freeReadings };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
   }
@@ -334,7 +347,8 @@ function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void 
       consonant(
         vLike ? [H, W] : palatal ? J_OR_K : [cls],
         optional ? ADDED_BARE_CONSONANT : FIRM,
-        optional ? OPTIONAL_KEY : KEYED,
+        // h before a u glide keys as the f or v it may stand for (华 VA), or as nothing for a Latin h (霍 HO).
+        optional || vLike ? OPTIONAL_KEY : KEYED,
         vLike ? HAN_H_BEFORE_U_GLIDE : (HAN_KEY_LETTERS[initial] ?? ''),
       ),
     );
@@ -354,6 +368,7 @@ interface LatinToken {
   /** The letters it was read from (for the kind of consonant left out). */
   readonly letters: string;
   readonly vowels: readonly string[];
+  readonly freeReadings: number;
   readonly silent: boolean;
 }
 
@@ -374,23 +389,29 @@ const CLOSED_RE = /^[b-df-hj-np-tv-z]([b-df-hj-np-tv-z]|$)/;
  * A vowel letter's readings in its context: long before a consonant and a silent e (NIKE, DOVE), or at the end of a
  * word with no other vowel (GO, HI); a final vowel after others is short (FENDI 芬迪, PRADA 普拉达, not 芬代).
  */
-function singleVowel(char: string, rest: string, hasEarlierVowel: boolean): readonly string[] {
+function singleVowel(char: string, rest: string, long: string | undefined): readonly string[] {
   const options = LATIN_VOWELS[char] ?? ['e'];
-  const long = LATIN_LONG_VOWELS[char];
-  if (long !== undefined && (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel)))
-    return withExtra(char, options, long);
-  if (char === 'u' && CLOSED_RE.test(rest)) return withExtra(char, options, LATIN_CLOSED_U);
+  if (long !== undefined) return withReadings(char, [...options, long]);
+  if (char === 'u' && CLOSED_RE.test(rest)) return withReadings(char, [...options, LATIN_CLOSED_U]);
   return options;
 }
 
-function withExtra(char: string, options: readonly string[], extra: string): readonly string[] {
-  const key = char + extra;
-  let readings = withReading.get(key);
-  if (readings === undefined) {
-    readings = [...options, extra];
-    withReading.set(key, readings);
+/** The long reading a vowel letter has where English gives it one, which is as likely as the short one. */
+function longReading(char: string, rest: string, hasEarlierVowel: boolean): string | undefined {
+  const long = LATIN_LONG_VOWELS[char];
+  return long !== undefined && (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel))
+    ? long
+    : undefined;
+}
+
+function withReadings(char: string, readings: readonly string[]): readonly string[] {
+  const key = char + readings.join('|');
+  let shared = withReading.get(key);
+  if (shared === undefined) {
+    shared = readings;
+    withReading.set(key, shared);
   }
-  return readings;
+  return shared;
 }
 
 function isVowelAt(word: string, i: number): boolean {
@@ -406,7 +427,7 @@ function isVowelAt(word: string, i: number): boolean {
 function latinTokens(word: string): LatinToken[] {
   const tokens: LatinToken[] = [];
   const push = (classes: readonly number[], letters: string): void => {
-    tokens.push({ classes, letters, vowels: NONE, silent: false });
+    tokens.push({ classes, letters, vowels: NONE, freeReadings: 1, silent: false });
   };
   let i = 0;
   while (i < word.length) {
@@ -416,22 +437,17 @@ function latinTokens(word: string): LatinToken[] {
       const pair = isVowelAt(word, i + 1) ? LATIN_VOWELS[char + next] : undefined;
       const letters = pair === undefined ? char : char + next;
       const rest = word.slice(i + letters.length);
+      const hasEarlierVowel = tokens.some((t) => t.vowels.length > 0);
       // A final e (or -es) after a consonant, in a word with an earlier vowel, is silent (NIKE, DOVE, LONGINES).
       const silent =
-        letters === 'e' &&
-        (rest === '' || rest === 's') &&
-        !isVowelAt(word, i - 1) &&
-        tokens.some((t) => t.vowels.length > 0);
+        letters === 'e' && (rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel;
+      const long = pair === undefined ? longReading(char, rest, hasEarlierVowel) : undefined;
       tokens.push({
         classes: NONE,
         letters,
-        vowels:
-          pair ??
-          singleVowel(
-            char,
-            rest,
-            tokens.some((t) => t.vowels.length > 0),
-          ),
+        vowels: pair ?? singleVowel(char, rest, long),
+        // Where English gives a letter its long reading (NIKE 耐克), the short one is as likely (DOVE 德芙).
+        freeReadings: long === undefined ? 1 : 2,
         silent,
       });
       i += letters.length;
@@ -507,7 +523,7 @@ function latinWordSounds(word: string, _index: number, out: Sound[]): void {
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as LatinToken;
     if (token.vowels.length > 0) {
-      out.push(vowel(token.vowels, token.silent ? SILENT_E : DROPPED_VOWEL));
+      out.push(vowel(token.vowels, token.silent ? SILENT_E : DROPPED_VOWEL, token.freeReadings));
       seenVowel = true;
       continue;
     }
@@ -572,23 +588,36 @@ function keysOf(sounds: readonly Sound[], limit: number): string[] {
 
 let scratch = new Float32Array(256);
 
-/** Substitution cost of two sounds; consonant for vowel only where a glide meets its vowel (y ~ i, w ~ u). */
+/**
+ * Substitution cost of two sounds; consonant for vowel only where a glide meets its vowel (y ~ i, w ~ u). A sound's
+ * first reading costs nothing, each other one `OTHER_READING`: every free alternative would let more chance
+ * near-homophones through (GUCCI read with a short a and 佳 read as a k: GUCCI ~ 佳丝).
+ */
 function substitution(a: Sound, b: Sound): number {
-  if (a.vowels.length > 0 && b.vowels.length > 0) {
-    let best = UNREACHABLE_STEP;
-    for (const x of a.vowels) for (const y of b.vowels) best = Math.min(best, vowelCost(x, y));
-    return best;
-  }
-  if (a.classes.length > 0 && b.classes.length > 0) {
-    let best = UNREACHABLE_STEP;
-    for (const x of a.classes) for (const y of b.classes) best = Math.min(best, classCost(x, y));
-    return best;
-  }
+  if (a.vowels.length > 0 && b.vowels.length > 0) return cheapestPair(a, b, a.vowels, b.vowels, vowelCost);
+  if (a.classes.length > 0 && b.classes.length > 0)
+    return cheapestPair(a, b, a.classes, b.classes, classCost);
   const [glide, vowelSound] = a.classes.length > 0 ? [a, b] : [b, a];
   const cls = glide.classes[0];
   if ((cls === Y && vowelSound.vowels.includes('i')) || (cls === W && vowelSound.vowels.includes('u')))
     return DROPPED_GLIDE;
   return UNREACHABLE_STEP;
+}
+
+function cheapestPair<T>(
+  a: Sound,
+  b: Sound,
+  aReadings: readonly T[],
+  bReadings: readonly T[],
+  cost: (x: T, y: T) => number,
+): number {
+  let best = UNREACHABLE_STEP;
+  for (let i = 0; i < aReadings.length; i++)
+    for (let j = 0; j < bReadings.length; j++) {
+      const other = (i < a.freeReadings ? 0 : OTHER_READING) + (j < b.freeReadings ? 0 : OTHER_READING);
+      best = Math.min(best, cost(aReadings[i] as T, bReadings[j] as T) + other);
+    }
+  return best;
 }
 
 // Substitution costs by sound numbers, worked out once each: a search aligns thousands of names, and the tables allow
