@@ -145,9 +145,9 @@ describe('generateMarks', () => {
     expect(new Set(marks.map((mark) => mark.name)).size).toBeLessThan(marks.length * 0.95);
   });
 
-  it('generates 200,000 marks in a few seconds', () => {
-    const started = performance.now();
+  // How fast is the bench's business ("generated … marks … in … ms"), not a test's: a timed assertion fails on a busy
+  // machine.
+  it('generates 200,000 marks', () => {
     expect(generateMarks({ count: 200_000, seed: 3 })).toHaveLength(200_000);
-    expect(performance.now() - started).toBeLessThan(8000);
   });
 });
