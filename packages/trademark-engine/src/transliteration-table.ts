@@ -343,6 +343,35 @@ export const LATIN_LONG_VOWELS: Readonly<Record<string, string>> = {
 /** u in a closed syllable is an a (BUCK 巴克, SUBWAY 赛百味). */
 export const LATIN_CLOSED_U = 'a';
 
+/**
+ * Aspiration of the stops and affricates, by Latin spelling and by pinyin initial (1 aspirated or voiceless, 0 not).
+ * Mandarin has no voiced stops; transliterators write the voiced b, d, g, j of English with its unaspirated 布, 德, 格,
+ * 杰 and the voiceless p, t, k, ch with its aspirated 普, 特, 克, 奇. Classes merge the two (a brand may write PEPSI
+ * 百事), so a mismatch costs `ASPIRATION_COST`, less than a vowel: enough to tell BUICK 别克 from PEAK 匹克 and GUCCI 古驰
+ * from COACH 蔻驰.
+ */
+export const ASPIRATED: Readonly<Record<string, 0 | 1>> = {
+  b: 0,
+  d: 0,
+  g: 0,
+  j: 0,
+  z: 0,
+  zh: 0,
+  dg: 0,
+  gh: 0,
+  p: 1,
+  t: 1,
+  k: 1,
+  c: 1,
+  q: 1,
+  ck: 1,
+  ch: 1,
+  tch: 1,
+  x: 1,
+  tz: 1,
+};
+export const ASPIRATION_COST = 0.3;
+
 /** Consonant spellings of more than one letter, longest first, as the classes they may stand for. */
 export const LATIN_DIGRAPHS: ReadonlyArray<readonly [string, readonly number[]]> = [
   ['tch', [J]],

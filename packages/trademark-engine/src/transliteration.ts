@@ -4,6 +4,8 @@ import {
   ADDED_CODA,
   ADDED_GLIDE,
   ADDED_VOWEL,
+  ASPIRATED,
+  ASPIRATION_COST,
   BARE_I_VOWEL,
   BARE_VOWEL,
   classCost,
@@ -35,15 +37,18 @@ import {
   MEDIAL_GLIDE,
   N,
   OTHER_READING,
+  P,
   PINYIN_INITIALS,
   RIMES,
   S,
   SILENT_E,
+  T,
   TRANSLITERATION_CHARACTER_SHARE,
   TRANSLITERATION_CHARACTERS,
   vowelCost,
   W,
   Y,
+  Z,
   ZERO_INITIAL,
 } from './transliteration-table.ts';
 
@@ -62,6 +67,8 @@ export interface Sound {
   readonly vowels: readonly string[];
   /** How many of its first readings (classes or vowels) cost nothing; each later one costs `OTHER_READING`. */
   readonly freeReadings: number;
+  /** For a stop or affricate: 1 aspirated (Chinese p, t, k, q, ch, c) or voiceless (Latin p, t, k), 0 not; else -1. */
+  readonly aspirated: number;
   /** What it costs when the other name has nothing for it. */
   readonly omit: number;
   readonly key: typeof NOT_KEYED | typeof KEYED | typeof OPTIONAL_KEY;
@@ -76,8 +83,8 @@ export interface Sound {
 export const TRANSLITERATION_TOP = 70;
 // Points lost per unit of normalised alignment cost (the cost over that of leaving out both names): 60, high risk,
 // is a cost of about 0.1, the point where, on the tuning pairs, another pair's mark is flagged in about one search in
-// ten (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
-const COST_SLOPE = 102;
+// thirteen (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
+const COST_SLOPE = 94;
 /** Keys longer than this are not listed: no Chinese mark spells that many consonants. */
 export const MAX_KEY_LETTERS = 6;
 export const MIN_KEY_LETTERS = 2;
@@ -88,6 +95,7 @@ export const MAX_KEYS = 16;
 /** Latin names are most of the index: fewer skeletons each keeps its lists and its build small. */
 export const MAX_LATIN_KEYS = 8;
 const UNREACHABLE_STEP = 9;
+
 // The y Chinese writes between a vowel and the next (诺基亚 NOKIA, 妮维雅 NIVEA) is how it spells the hiatus.
 const Y_GLIDE = 0.1;
 
@@ -261,7 +269,13 @@ function memoized(
   return sounds;
 }
 
-function consonant(classes: readonly number[], omit: number, key: Sound['key'], keyLetters = ''): Sound {
+function consonant(
+  classes: readonly number[],
+  omit: number,
+  key: Sound['key'],
+  keyLetters = '',
+  aspirated = -1,
+): Sound {
   let letters = keyLetters;
   if (key !== NOT_KEYED && letters === '') {
     for (const cls of classes) {
@@ -269,7 +283,7 @@ function consonant(classes: readonly number[], omit: number, key: Sound['key'], 
       if (!letters.includes(letter)) letters += letter;
     }
   }
-  return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters);
+  return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters, 1, aspirated);
 }
 
 function vowel(vowels: readonly string[], omit: number, freeReadings = 1): Sound {
@@ -289,14 +303,15 @@ function interned(
   key: Sound['key'],
   keyLetters: string,
   freeReadings = 1,
+  aspirated = -1,
 ): Sound {
-  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}`;
+  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}|${aspirated}`;
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
     // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
     if (soundsById.length >= MAX_SOUNDS)
       throw new RangeError('more transliteration sounds than 16 bits number');
-    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters, freeReadings };
+    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters, freeReadings, aspirated };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
   }
@@ -311,6 +326,13 @@ export function soundById(id: number): Sound {
 }
 
 // ---- Chinese -------------------------------------------------------------------------------------------------------
+
+/** `Sound.aspirated` of a Latin spelling or a pinyin initial read as the class `cls`. */
+function aspirationOf(spelling: string, cls: number | undefined): number {
+  return cls !== undefined && STOP_CLASSES.has(cls) ? (ASPIRATED[spelling] ?? -1) : -1;
+}
+
+const STOP_CLASSES: ReadonlySet<number> = new Set([P, T, K, J, Z]);
 
 const JQX = new Set(['j', 'q', 'x']);
 const J_OR_K: readonly number[] = [J, K];
@@ -350,6 +372,7 @@ function hanSyllableSounds(syllable: string, index: number, out: Sound[]): void 
         // h before a u glide keys as the f or v it may stand for (华 VA), or as nothing for a Latin h (霍 HO).
         optional || vLike ? OPTIONAL_KEY : KEYED,
         vLike ? HAN_H_BEFORE_U_GLIDE : (HAN_KEY_LETTERS[initial] ?? ''),
+        aspirationOf(initial, cls),
       ),
     );
   }
@@ -369,6 +392,7 @@ interface LatinToken {
   readonly letters: string;
   readonly vowels: readonly string[];
   readonly freeReadings: number;
+  readonly aspirated: number;
   readonly silent: boolean;
 }
 
@@ -427,7 +451,8 @@ function isVowelAt(word: string, i: number): boolean {
 function latinTokens(word: string): LatinToken[] {
   const tokens: LatinToken[] = [];
   const push = (classes: readonly number[], letters: string): void => {
-    tokens.push({ classes, letters, vowels: NONE, freeReadings: 1, silent: false });
+    const aspirated = aspirationOf(letters, classes[0]);
+    tokens.push({ classes, letters, vowels: NONE, freeReadings: 1, aspirated, silent: false });
   };
   let i = 0;
   while (i < word.length) {
@@ -448,6 +473,7 @@ function latinTokens(word: string): LatinToken[] {
         vowels: pair ?? singleVowel(char, rest, long),
         // Where English gives a letter its long reading (NIKE 耐克), the short one is as likely (DOVE 德芙).
         freeReadings: long === undefined ? 1 : 2,
+        aspirated: -1,
         silent,
       });
       i += letters.length;
@@ -558,7 +584,7 @@ function latinWordSounds(word: string, _index: number, out: Sound[]): void {
       // (安克 ANKER), or drops it; r mostly becomes 尔, which keys leave out.
       if (beforeSilentE || token.letters !== 'r') key = OPTIONAL_KEY;
     }
-    out.push(consonant(token.classes, omit, key));
+    out.push(consonant(token.classes, omit, key, '', token.aspirated));
   }
 }
 
@@ -595,8 +621,11 @@ let scratch = new Float32Array(256);
  */
 function substitution(a: Sound, b: Sound): number {
   if (a.vowels.length > 0 && b.vowels.length > 0) return cheapestPair(a, b, a.vowels, b.vowels, vowelCost);
-  if (a.classes.length > 0 && b.classes.length > 0)
-    return cheapestPair(a, b, a.classes, b.classes, classCost);
+  if (a.classes.length > 0 && b.classes.length > 0) {
+    const aspiration =
+      a.aspirated >= 0 && b.aspirated >= 0 && a.aspirated !== b.aspirated ? ASPIRATION_COST : 0;
+    return cheapestPair(a, b, a.classes, b.classes, classCost, aspiration);
+  }
   const [glide, vowelSound] = a.classes.length > 0 ? [a, b] : [b, a];
   const cls = glide.classes[0];
   if ((cls === Y && vowelSound.vowels.includes('i')) || (cls === W && vowelSound.vowels.includes('u')))
@@ -610,11 +639,15 @@ function cheapestPair<T>(
   aReadings: readonly T[],
   bReadings: readonly T[],
   cost: (x: T, y: T) => number,
+  firstReadingsCost = 0,
 ): number {
   let best = UNREACHABLE_STEP;
   for (let i = 0; i < aReadings.length; i++)
     for (let j = 0; j < bReadings.length; j++) {
-      const other = (i < a.freeReadings ? 0 : OTHER_READING) + (j < b.freeReadings ? 0 : OTHER_READING);
+      const aFree = i < a.freeReadings;
+      const bFree = j < b.freeReadings;
+      const other =
+        aFree && bFree ? firstReadingsCost : (aFree ? 0 : OTHER_READING) + (bFree ? 0 : OTHER_READING);
       best = Math.min(best, cost(aReadings[i] as T, bReadings[j] as T) + other);
     }
   return best;
