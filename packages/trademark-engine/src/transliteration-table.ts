@@ -77,10 +77,10 @@ export function classCost(a: number, b: number): number {
 // ei, ao, ou. Transliterators keep the consonants more faithfully than the vowels, so even an unrelated vowel costs
 // less than a consonant; how much less follows what the Xinhua table writes for each English vowel and how far apart
 // the two vowels are.
-const SAME_GLIDE_VOWEL = 0.1;
 /** Cost of reading a sound its second or later way (the second reading of `LATIN_VOWELS`, 佳 as the k it palatalises). */
 export const OTHER_READING = 0.2;
-const UNLISTED_VOWELS = 0.45;
+/** The vowel qualities the tables read names as; `VOWEL_PAIR_COSTS` prices every pair of them. */
+export const VOWEL_QUALITIES = ['a', 'ai', 'ao', 'e', 'ei', 'i', 'o', 'ou', 'u', 'v'] as const;
 /**
  * Cost of each pair of vowel qualities (in alphabetical order). Cheapest are the Xinhua conventions: an English e
  * written with -ai or -ei (凯 KE, 莱 LE, 泰 TE, 贝 BE, 梅 ME), o with -ao or -ou (奥, 劳), i with -ei after v/w (维 VI)
@@ -135,30 +135,12 @@ const VOWEL_PAIR_COSTS: Readonly<Record<string, number>> = {
   'ao|v': 0.6,
 };
 
-const vowelCosts = new Map<string, Map<string, number>>();
-
-/** Cost of one vowel quality standing for another. */
+/** Cost of one vowel quality standing for another (`VOWEL_QUALITIES`). */
 export function vowelCost(a: string, b: string): number {
-  let row = vowelCosts.get(a);
-  if (row === undefined) {
-    row = new Map();
-    vowelCosts.set(a, row);
-  }
-  let cost = row.get(b);
-  if (cost === undefined) {
-    cost = computeVowelCost(a, b);
-    row.set(b, cost);
-  }
-  return cost;
-}
-
-function computeVowelCost(a: string, b: string): number {
   if (a === b) return 0;
-  const listed = VOWEL_PAIR_COSTS[a < b ? `${a}|${b}` : `${b}|${a}`];
-  if (listed !== undefined) return listed;
-  if (a.includes(b) || b.includes(a)) return SAME_GLIDE_VOWEL;
-  for (const letter of a) if (b.includes(letter)) return SAME_GLIDE_VOWEL;
-  return UNLISTED_VOWELS;
+  const cost = VOWEL_PAIR_COSTS[a < b ? `${a}|${b}` : `${b}|${a}`];
+  if (cost === undefined) throw new RangeError(`no cost for the vowel qualities ${a} and ${b}`);
+  return cost;
 }
 
 // ---- Chinese: pinyin syllables -------------------------------------------------------------------------------------

@@ -12,7 +12,19 @@ import {
   transliterationScoreOfSounds,
   transliterationSounds,
 } from './transliteration.ts';
-import { DROPPED_VOWEL, H, L, SILENT_E, Z } from './transliteration-table.ts';
+import {
+  DROPPED_VOWEL,
+  H,
+  L,
+  LATIN_CLOSED_U,
+  LATIN_LONG_VOWELS,
+  LATIN_VOWELS,
+  RIMES,
+  SILENT_E,
+  VOWEL_QUALITIES,
+  vowelCost,
+  Z,
+} from './transliteration-table.ts';
 
 const pinyin = new PinyinCache();
 const name = (text: string) => analyzeName(text, pinyin);
@@ -118,6 +130,22 @@ describe('transliterationScore', () => {
     expect(score('HOLTZ', '霍尔茨')).toBeGreaterThanOrEqual(60);
     // Vowels at opposite corners of the mouth cost most: i for a sets FENDI's rendering apart from FANTA's.
     expect(score('FENDI', '芬迪') - score('FENDI', '芬达')).toBeGreaterThanOrEqual(8);
+  });
+
+  it('prices every pair of the vowel qualities the tables read names as, the same both ways', () => {
+    const read = new Set([
+      ...Object.values(LATIN_VOWELS).flat(),
+      ...Object.values(LATIN_LONG_VOWELS),
+      LATIN_CLOSED_U,
+      ...Object.values(RIMES).map((rime) => rime.vowel),
+    ]);
+    expect([...read].sort()).toEqual([...VOWEL_QUALITIES]);
+    for (const a of VOWEL_QUALITIES)
+      for (const b of VOWEL_QUALITIES) {
+        expect(vowelCost(a, b)).toBe(vowelCost(b, a));
+        expect(vowelCost(a, b) > 0).toBe(a !== b);
+      }
+    expect(() => vowelCost('a', 'y')).toThrow(RangeError);
   });
 
   it('tells aspirated from unaspirated stops, as Xinhua writes p, t, k with 普, 特, 克 and b, d, g with 布, 德, 格', () => {

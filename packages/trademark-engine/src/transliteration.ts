@@ -325,14 +325,14 @@ export function soundById(id: number): Sound {
   return sound;
 }
 
-// ---- Chinese -------------------------------------------------------------------------------------------------------
+const STOP_CLASSES: ReadonlySet<number> = new Set([P, T, K, J, Z]);
 
-/** `Sound.aspirated` of a Latin spelling or a pinyin initial read as the class `cls`. */
+/** `Sound.aspirated` of a Latin spelling or a pinyin initial read as the class `cls`: both scripts ask it. */
 function aspirationOf(spelling: string, cls: number | undefined): number {
   return cls !== undefined && STOP_CLASSES.has(cls) ? (ASPIRATED[spelling] ?? -1) : -1;
 }
 
-const STOP_CLASSES: ReadonlySet<number> = new Set([P, T, K, J, Z]);
+// ---- Chinese -------------------------------------------------------------------------------------------------------
 
 const JQX = new Set(['j', 'q', 'x']);
 const J_OR_K: readonly number[] = [J, K];
@@ -633,6 +633,10 @@ function substitution(a: Sound, b: Sound): number {
   return UNREACHABLE_STEP;
 }
 
+/**
+ * The cheapest way two sounds' readings (vowels or classes) stand for each other: each reading after a sound's free
+ * ones costs `OTHER_READING`, and `firstReadingsCost` (a mismatch of aspiration) counts only between free readings.
+ */
 function cheapestPair<T>(
   a: Sound,
   b: Sound,
