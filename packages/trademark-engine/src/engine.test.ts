@@ -183,3 +183,37 @@ describe('TrademarkIndex updates', () => {
     expect(strict.search({ text: 'APPLE' }).total).toBe(1);
   });
 });
+
+describe('TrademarkIndex first page across scripts', () => {
+  // A register with more names one letter from NIKE than fit on a page, and NIKE's Chinese mark.
+  const variants = [
+    'NIKES',
+    'NIKEE',
+    'NIKO',
+    'NIKA',
+    'NICE',
+    'NITE',
+    'NIKI',
+    'NIKEY',
+    'NIRE',
+    'NIME',
+    'NIKU',
+    'NIKEA',
+  ];
+  const marks = [...variants.map((name) => mark(name, 'CN', [25])), mark('耐克', 'CN', [25])];
+  const index = new TrademarkIndex();
+  index.add(marks);
+
+  it('keeps a high-risk transliteration on the first page of a Latin search crowded by one-letter variants', () => {
+    const all = index.search({ text: 'NIKE' }).matches;
+    const chinese = all.find((match) => match.id === marks.at(-1)?.id);
+    expect(chinese?.signals).toContain('transliteration');
+    expect(chinese?.score).toBeGreaterThanOrEqual(60);
+    // Scored alone it ranks below at least ten Latin names, yet it is on the first page, and the page pages as a whole.
+    expect(all.filter((match) => match.score > (chinese?.score ?? 0)).length).toBeGreaterThanOrEqual(10);
+    expect(names(index, marks, 'NIKE', { limit: 10 })).toContain('耐克');
+    expect(index.search({ text: 'NIKE', offset: 10 }).matches.map((match) => match.id)).not.toContain(
+      chinese?.id,
+    );
+  });
+});

@@ -313,6 +313,7 @@ export class TrademarkIndex {
       filter,
       offset: query.offset ?? 0,
       limit: query.limit,
+      inOtherScript: (form) => this.#forms.hasHan(form) !== q.hasHan,
     });
   }
 

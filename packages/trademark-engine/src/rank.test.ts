@@ -61,3 +61,56 @@ describe('rankMatches', () => {
     expect(rank().matches.map((match) => match.id)).toEqual([2, 1, 3]);
   });
 });
+
+describe('rankMatches with places kept for the other script', () => {
+  // Forms 0–11 in the query's own script scoring 95 down to 84; forms 12–15 in the other script.
+  const marks = new MarkTable();
+  const marksOfForm = new PostingStore();
+  const scores = [95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 70, 66, 62, 59];
+  const formScore = Float32Array.from(scores);
+  const formSignals = new Uint16Array(scores.length);
+  scores.forEach((_, form) => {
+    marksOfForm.add(
+      form,
+      marks.append({ id: 100 + form, name: '', dataset: 'CN', niceClass: [25], status: 'registered' }, form),
+    );
+  });
+  const otherScript = (form: number): boolean => form >= 12;
+  const rank = (forms: number[], keepPlaces = true) =>
+    rankMatches({
+      forms,
+      formScore,
+      formSignals,
+      marksOfForm,
+      marks,
+      filter: compileFilter({}, (dataset) => marks.datasetCode(dataset)),
+      offset: 0,
+      limit: undefined,
+      ...(keepPlaces ? { inOtherScript: otherScript } : {}),
+    });
+  const all = scores.map((_, form) => form);
+  const ids = (result: ReturnType<typeof rank>): number[] => result.matches.map((match) => match.id - 100);
+
+  it('moves up to three high-risk names of the other script onto the first page, which stays in score order', () => {
+    const result = rank(all);
+    expect(ids(result)).toEqual([0, 1, 2, 3, 4, 5, 6, 12, 13, 14, 7, 8, 9, 10, 11, 15]);
+    expect(result.total).toBe(16);
+    expect(result.maxScore).toBe(95);
+    expect(result.classStatistics).toEqual({ 25: { count: 16, maxSimilarityScore: 95 } });
+  });
+
+  it('ranks by score alone without the script test, as before', () => {
+    expect(ids(rank(all, false))).toEqual(all);
+  });
+
+  it('moves no name under high risk, and none when the page has fewer than ten', () => {
+    expect(ids(rank([...all.slice(0, 11), 15]))).toEqual([...all.slice(0, 11), 15]);
+    expect(ids(rank([0, 1, 2, 13]))).toEqual([0, 1, 2, 13]);
+  });
+
+  it('counts the other-script names already on the page, and never pushes one of them off it', () => {
+    // Form 12 ranks tenth here: it keeps its place, and two more take those of forms 7 and 8.
+    const forms = [...all.slice(0, 9), 12, 13, 14, 15];
+    expect(ids(rank(forms))).toEqual([0, 1, 2, 3, 4, 5, 6, 12, 13, 14, 7, 8, 15]);
+  });
+});

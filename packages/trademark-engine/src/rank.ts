@@ -17,7 +17,16 @@ export interface RankInput {
   readonly filter: CompiledFilter;
   readonly offset: number;
   readonly limit: number | undefined;
+  /** Whether a name is written in the other script than the query (see `reserveOtherScript`). */
+  readonly inOtherScript?: (form: number) => boolean;
 }
+
+/** The first page of results (the search screen's default page size). */
+export const FIRST_PAGE = 10;
+/** Places of the first page kept for high-risk names in the other script, when the register has them. */
+export const OTHER_SCRIPT_PLACES = 3;
+/** The score from which a match is high risk (spec §9). */
+export const HIGH_RISK_SCORE = 60;
 
 /**
  * Expands matching names to their live marks that pass the filters (effect included: the exact per-mark test behind
@@ -48,6 +57,7 @@ export function rankMatches(input: RankInput): SearchResult {
     }
   }
   const sorted = Float64Array.from(keys).sort();
+  if (input.inOtherScript !== undefined) reserveOtherScript(sorted, marks, formScore, input.inOtherScript);
   const stats = new ClassStatisticsAccumulator();
   const first = Math.max(0, Math.floor(input.offset));
   const end = Math.min(sorted.length, first + (input.limit ?? sorted.length));
@@ -74,4 +84,48 @@ export function rankMatches(input: RankInput): SearchResult {
     }
   }
   return { total: sorted.length, maxScore, matches, classStatistics: stats.toRecord() };
+}
+
+/**
+ * Reorders `sorted` (score descending) so that the first page holds up to `OTHER_SCRIPT_PLACES` high-risk names in the
+ * other script than the query, when there are any. A register holds many names one letter from a Latin query (NIKE:
+ * NITE, NIKO…), all scored above the cross-script finding (耐克, a transliteration at 70 at most), and they would push
+ * the Chinese mark a seller most needs to see off the first page. The names moved up take the last places of the
+ * page, which stays in score order; the names they displace open the second page. Nothing is added or dropped.
+ */
+function reserveOtherScript(
+  sorted: Float64Array,
+  marks: MarkTable,
+  formScore: Float32Array,
+  inOtherScript: (form: number) => boolean,
+): void {
+  const otherScript = (key: number): boolean => inOtherScript(marks.form[key % 0x100000000] as number);
+  let onPage = 0;
+  const promoted: number[] = [];
+  for (let i = 0; i < sorted.length && onPage + promoted.length < OTHER_SCRIPT_PLACES; i++) {
+    const key = sorted[i] as number;
+    // Scores descend: once under high risk, no later name qualifies.
+    if ((formScore[marks.form[key % 0x100000000] as number] as number) < HIGH_RISK_SCORE) break;
+    if (!otherScript(key)) continue;
+    if (i < FIRST_PAGE) onPage++;
+    else promoted.push(i);
+  }
+  if (promoted.length === 0) return;
+  // The lowest-ranked names of the page in the query's own script make way (the page has at least seven).
+  const page = Array.from(sorted.subarray(0, FIRST_PAGE));
+  const displaced: number[] = [];
+  for (let i = page.length - 1; displaced.length < promoted.length; i--) {
+    const key = page[i] as number;
+    if (otherScript(key)) continue;
+    displaced.unshift(key);
+    page.splice(i, 1);
+  }
+  const between: number[] = [];
+  const last = promoted[promoted.length - 1] as number;
+  for (let i = FIRST_PAGE; i <= last; i++) if (!promoted.includes(i)) between.push(sorted[i] as number);
+  // Keys order by score, then by row: the page stays in score order.
+  const head = Float64Array.from([...page, ...promoted.map((i) => sorted[i] as number)]).sort();
+  sorted.set(head, 0);
+  sorted.set(displaced, FIRST_PAGE);
+  sorted.set(between, FIRST_PAGE + displaced.length);
 }
