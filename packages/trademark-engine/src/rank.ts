@@ -23,8 +23,11 @@ export interface RankInput {
 
 /** The first page of results (the search screen's default page size). */
 export const FIRST_PAGE = 10;
-/** Places of the first page kept for high-risk names in the other script, when the register has them. */
-export const OTHER_SCRIPT_PLACES = 3;
+/**
+ * Places of the first page kept for high-risk names in the other script, when the register has them. One place holds
+ * nearly all of the gain (README, "How it works") and moves the fewest of the query's own script off the page.
+ */
+export const OTHER_SCRIPT_PLACES = 1;
 /** The score from which a match is high risk (spec §9). */
 export const HIGH_RISK_SCORE = 60;
 
@@ -111,7 +114,7 @@ function reserveOtherScript(
     else promoted.push(i);
   }
   if (promoted.length === 0) return;
-  // The lowest-ranked names of the page in the query's own script make way (the page has at least seven).
+  // The lowest-ranked names of the page in the query's own script make way; it holds more of them than are moved up.
   const page = Array.from(sorted.subarray(0, FIRST_PAGE));
   const displaced: number[] = [];
   for (let i = page.length - 1; displaced.length < promoted.length; i--) {
