@@ -5,30 +5,37 @@ import { PostingStore } from './postings.ts';
 import { rankMatches } from './rank.ts';
 import { SIGNAL_BIT } from './signals.ts';
 
-describe('rankMatches', () => {
+type RankInput = Parameters<typeof rankMatches>[0];
+
+/** Marks added as (id, form, dataset, classes), and a ranking of them with every mark passing the filters. */
+function fixture(rows: ReadonlyArray<readonly [number, number, string, number[]]>) {
   const marks = new MarkTable();
   const marksOfForm = new PostingStore();
-  const add = (id: number, form: number, dataset: string, niceClass: number[]): void => {
+  for (const [id, form, dataset, niceClass] of rows)
     marksOfForm.add(form, marks.append({ id, name: '', dataset, niceClass, status: 'registered' }, form));
-  };
-  add(1, 0, 'US', [9]);
-  add(2, 1, 'US', [9, 35]);
-  add(3, 0, 'CN', [25]);
-  add(4, 1, 'CN', [35]);
-  const formScore = Float32Array.of(72.5, 91);
-  const formSignals = Uint16Array.of(SIGNAL_BIT.spelling, SIGNAL_BIT.exact);
-  const rank = (extra: Partial<Parameters<typeof rankMatches>[0]> = {}) =>
+  const rank = (input: Pick<RankInput, 'forms' | 'formScore' | 'formSignals'> & Partial<RankInput>) =>
     rankMatches({
-      forms: [0, 1],
-      formScore,
-      formSignals,
       marksOfForm,
       marks,
       filter: compileFilter({}, (dataset) => marks.datasetCode(dataset)),
       offset: 0,
       limit: undefined,
-      ...extra,
+      ...input,
     });
+  return { marks, rank };
+}
+
+describe('rankMatches', () => {
+  const { marks, rank: rankAll } = fixture([
+    [1, 0, 'US', [9]],
+    [2, 1, 'US', [9, 35]],
+    [3, 0, 'CN', [25]],
+    [4, 1, 'CN', [35]],
+  ]);
+  const formScore = Float32Array.of(72.5, 91);
+  const formSignals = Uint16Array.of(SIGNAL_BIT.spelling, SIGNAL_BIT.exact);
+  const rank = (extra: Partial<RankInput> = {}) =>
+    rankAll({ forms: [0, 1], formScore, formSignals, ...extra });
 
   it('ranks marks by score, then by insertion order, with their signals', () => {
     const result = rank();
@@ -64,31 +71,14 @@ describe('rankMatches', () => {
 
 describe('rankMatches with places kept for the other script', () => {
   // Forms 0–11 in the query's own script scoring 95 down to 84; forms 12–15 in the other script.
-  const marks = new MarkTable();
-  const marksOfForm = new PostingStore();
   const scores = [95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 70, 66, 62, 59];
+  const all = scores.map((_, form) => form);
+  const { rank: rankAll } = fixture(all.map((form) => [100 + form, form, 'CN', [25]] as const));
   const formScore = Float32Array.from(scores);
   const formSignals = new Uint16Array(scores.length);
-  scores.forEach((_, form) => {
-    marksOfForm.add(
-      form,
-      marks.append({ id: 100 + form, name: '', dataset: 'CN', niceClass: [25], status: 'registered' }, form),
-    );
-  });
   const otherScript = (form: number): boolean => form >= 12;
   const rank = (forms: number[], keepPlaces = true) =>
-    rankMatches({
-      forms,
-      formScore,
-      formSignals,
-      marksOfForm,
-      marks,
-      filter: compileFilter({}, (dataset) => marks.datasetCode(dataset)),
-      offset: 0,
-      limit: undefined,
-      ...(keepPlaces ? { inOtherScript: otherScript } : {}),
-    });
-  const all = scores.map((_, form) => form);
+    rankAll({ forms, formScore, formSignals, ...(keepPlaces ? { inOtherScript: otherScript } : {}) });
   const ids = (result: ReturnType<typeof rank>): number[] => result.matches.map((match) => match.id - 100);
 
   it('moves the best high-risk name of the other script onto the first page, which stays in score order', () => {
