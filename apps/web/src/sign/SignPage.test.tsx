@@ -53,6 +53,17 @@ async function openPad(user: ReturnType<typeof userEvent.setup>) {
   return findPadSubmit();
 }
 
+/**
+ * The agreement checkbox, once it takes clicks: antd-mobile's checkbox listens for them from an effect, and a click
+ * between the render that shows it and that effect ticks the box without telling the page (a busy machine made this
+ * test fail about one run in fifteen). Waiting one turn of the event loop lets React run the effect first.
+ */
+async function findAgreeCheckbox() {
+  const checkbox = await screen.findByRole('checkbox');
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  return checkbox;
+}
+
 /** The pad is a lazy chunk: on a busy machine it takes longer than findBy's default wait to load. */
 function findPadSubmit() {
   return screen.findByRole('button', { name: '提交' }, { timeout: 10_000 });
@@ -142,7 +153,7 @@ describe('the signing page', () => {
   it('opens the pad straight away once agreed', async () => {
     mockApi({ 'POST /api/kxt/getInfo': ok(agreement({ readStatus: 1 })) });
     const user = renderPage();
-    await user.click(await screen.findByRole('checkbox'));
+    await user.click(await findAgreeCheckbox());
     await user.click(screen.getByRole('button', { name: '确认签署' }));
     expect(await findPadSubmit()).toBeInTheDocument();
     expect(screen.queryByText('温馨提示')).not.toBeInTheDocument();
