@@ -11,8 +11,9 @@ import { keepAntdStylesOutOfTheDocument } from './src/test/without-antd-styles.t
 // start.
 i18n.addResourceBundle('en-US', 'translation', enUS);
 
-// Routes load their code lazily; the first import of antd modules in a test file takes a moment.
-configure({ asyncUtilTimeout: 5000 });
+// Routes load their code lazily; the first import of antd modules in a test file takes a moment, and on a machine
+// running two test processes side by side the search page's first results took over 5 s to show (once in two runs).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs antd's responsive grid, Menu overflow and Segmented rely on.
 if (!window.matchMedia) {
