@@ -1,4 +1,5 @@
 import { TrademarkIndex } from './engine.ts';
+import { HIGH_RISK_SCORE } from './score.ts';
 import type { MarkRecord } from './types.ts';
 
 /** Score bands of the calibration set: very high from 80, medium from 60, and below 60. */
@@ -6,7 +7,6 @@ export const CALIBRATION_BANDS = ['very_high', 'medium', 'below_60'] as const;
 export type CalibrationBand = (typeof CALIBRATION_BANDS)[number];
 
 const VERY_HIGH_SCORE = 80;
-const MEDIUM_SCORE = 60;
 
 /** A searched name, an earlier mark, the band an examiner's decision puts the pair in, and why. */
 export interface CalibrationPair {
@@ -70,7 +70,7 @@ export function parseCalibrationSet(json: unknown): CalibrationPair[] {
 
 export function scoredBand(score: number): CalibrationBand {
   if (score >= VERY_HIGH_SCORE) return 'very_high';
-  return score >= MEDIUM_SCORE ? 'medium' : 'below_60';
+  return score >= HIGH_RISK_SCORE ? 'medium' : 'below_60';
 }
 
 /** One mark per pair, numbered from `firstId`, in every class the pair searches. */

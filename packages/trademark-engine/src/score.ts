@@ -12,6 +12,8 @@ import { type CoreUnits, coreUnits, type WeakWords, type WordUnits, wordUnits } 
  * would still glance at (they show as low risk, below 60) and drops names that merely share letters.
  */
 export const SCORE_FLOOR = 50;
+/** Scores from here are high risk (spec §9: 60 to 79.99 high, 80 and up very high). */
+export const HIGH_RISK_SCORE = 60;
 
 /** Scores of the signals that are a yes-or-no finding rather than a degree. */
 const SIGNAL_SCORE = {
