@@ -69,7 +69,7 @@ describe('rankMatches', () => {
   });
 });
 
-describe('rankMatches with places kept for the other script', () => {
+describe('rankMatches with a place kept for the other script', () => {
   // Forms 0–11 in the query's own script scoring 95 down to 84; forms 12–15 in the other script.
   const scores = [95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 70, 66, 62, 59];
   const all = scores.map((_, form) => form);

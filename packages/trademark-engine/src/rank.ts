@@ -2,6 +2,7 @@ import { ClassStatisticsAccumulator } from './class-stats.ts';
 import { type CompiledFilter, DEAD_STATUS, passes } from './filters.ts';
 import type { MarkTable } from './mark-table.ts';
 import type { PostingRanges, PostingStore } from './postings.ts';
+import { HIGH_RISK_SCORE } from './score.ts';
 import { decodeSignals } from './signals.ts';
 import type { Match, SearchResult } from './types.ts';
 
@@ -17,19 +18,12 @@ export interface RankInput {
   readonly filter: CompiledFilter;
   readonly offset: number;
   readonly limit: number | undefined;
-  /** Whether a name is written in the other script than the query (see `reserveOtherScript`). */
+  /** Whether a name is written in the other script than the query (see `keepOtherScriptPlace`). */
   readonly inOtherScript?: (form: number) => boolean;
 }
 
 /** The first page of results (the search screen's default page size). */
 export const FIRST_PAGE = 10;
-/**
- * Places of the first page kept for high-risk names in the other script, when the register has them. One place holds
- * nearly all of the gain (README, "How it works") and moves the fewest of the query's own script off the page.
- */
-export const OTHER_SCRIPT_PLACES = 1;
-/** The score from which a match is high risk (spec §9). */
-export const HIGH_RISK_SCORE = 60;
 
 /**
  * Expands matching names to their live marks that pass the filters (effect included: the exact per-mark test behind
@@ -60,7 +54,7 @@ export function rankMatches(input: RankInput): SearchResult {
     }
   }
   const sorted = Float64Array.from(keys).sort();
-  if (input.inOtherScript !== undefined) reserveOtherScript(sorted, marks, formScore, input.inOtherScript);
+  if (input.inOtherScript !== undefined) keepOtherScriptPlace(sorted, marks, formScore, input.inOtherScript);
   const stats = new ClassStatisticsAccumulator();
   const first = Math.max(0, Math.floor(input.offset));
   const end = Math.min(sorted.length, first + (input.limit ?? sorted.length));
@@ -90,45 +84,29 @@ export function rankMatches(input: RankInput): SearchResult {
 }
 
 /**
- * Reorders `sorted` (score descending) so that the first page holds up to `OTHER_SCRIPT_PLACES` high-risk names in the
- * other script than the query, when there are any. A register holds many names one letter from a Latin query (NIKE:
- * NITE, NIKO…), all scored above the cross-script finding (耐克, a transliteration at 70 at most), and they would push
- * the Chinese mark a seller most needs to see off the first page. The names moved up take the last places of the
- * page, which stays in score order; the names they displace open the second page. Nothing is added or dropped.
+ * Reorders `sorted` (score descending) so that the first page holds a high-risk name in the other script than the
+ * query when the register has one. A register holds many names one letter from a Latin query (NIKE: NITE, NIKO…),
+ * all scored above the cross-script finding (耐克, a transliteration at 70 at most), and they would push the Chinese
+ * mark a seller most needs to see off the first page. The best such name takes the page's last place, which keeps
+ * the page in score order; the names from there down to where it was move down one. One place found nearly as many
+ * pairs as three in the bench corpus and moves the fewest of the query's own script off the page (engine README).
  */
-function reserveOtherScript(
+function keepOtherScriptPlace(
   sorted: Float64Array,
   marks: MarkTable,
   formScore: Float32Array,
   inOtherScript: (form: number) => boolean,
 ): void {
-  const otherScript = (key: number): boolean => inOtherScript(marks.form[key % 0x100000000] as number);
-  let onPage = 0;
-  const promoted: number[] = [];
-  for (let i = 0; i < sorted.length && onPage + promoted.length < OTHER_SCRIPT_PLACES; i++) {
+  for (let i = 0; i < sorted.length; i++) {
     const key = sorted[i] as number;
+    const form = marks.form[key % 0x100000000] as number;
     // Scores descend: once under high risk, no later name qualifies.
-    if ((formScore[marks.form[key % 0x100000000] as number] as number) < HIGH_RISK_SCORE) break;
-    if (!otherScript(key)) continue;
-    if (i < FIRST_PAGE) onPage++;
-    else promoted.push(i);
+    if ((formScore[form] as number) < HIGH_RISK_SCORE) return;
+    if (!inOtherScript(form)) continue;
+    if (i >= FIRST_PAGE) {
+      sorted.copyWithin(FIRST_PAGE, FIRST_PAGE - 1, i);
+      sorted[FIRST_PAGE - 1] = key;
+    }
+    return;
   }
-  if (promoted.length === 0) return;
-  // The lowest-ranked names of the page in the query's own script make way; it holds more of them than are moved up.
-  const page = Array.from(sorted.subarray(0, FIRST_PAGE));
-  const displaced: number[] = [];
-  for (let i = page.length - 1; displaced.length < promoted.length; i--) {
-    const key = page[i] as number;
-    if (otherScript(key)) continue;
-    displaced.unshift(key);
-    page.splice(i, 1);
-  }
-  const between: number[] = [];
-  const last = promoted[promoted.length - 1] as number;
-  for (let i = FIRST_PAGE; i <= last; i++) if (!promoted.includes(i)) between.push(sorted[i] as number);
-  // Keys order by score, then by row: the page stays in score order.
-  const head = Float64Array.from([...page, ...promoted.map((i) => sorted[i] as number)]).sort();
-  sorted.set(head, 0);
-  sorted.set(displaced, FIRST_PAGE);
-  sorted.set(between, FIRST_PAGE + displaced.length);
 }
