@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
 import { parseRelevanceSet, type RelevanceSet, relevanceMarks } from '@kxt/trademark-engine/relevance-set';
+import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import type { MarkRecord } from '@kxt/trademark-engine/types';
 import { writeResults } from './results-file.ts';
 import { type BenchOptions, parseBenchArgs } from './trademark/args.ts';
@@ -18,7 +19,7 @@ import { measureTransliterations } from './trademark/transliteration.ts';
 // Targets of the architecture guide, for a million marks on one core.
 const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
 // A match counts for recall when it is in the top ten at this score or above (high risk and up).
-const RECALL_SCORE = 60;
+const RECALL_SCORE = HIGH_RISK_SCORE;
 const WARM_UP_QUERIES = 30;
 // The evaluation sets' marks are added after the corpus, each set from its own first id.
 const SET_ID_SPACING = 100_000;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import {
   evaluateTransliterations,
   parseTransliterationSet,
@@ -13,7 +14,7 @@ const SET_FILE = fileURLToPath(
 );
 // Found: the other script's mark in the top ten at high risk or above; a false flag: another pair's mark in the
 // other script at that score.
-const FOUND_SCORE = 60;
+const FOUND_SCORE = HIGH_RISK_SCORE;
 
 export interface TransliterationResult {
   readonly pairs: number;

@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { parseRelevanceSet, relevanceMarks } from './relevance-set.ts';
+import { HIGH_RISK_SCORE } from './score.ts';
 import type { Match } from './types.ts';
 
 // The relevance set of `relevance/relevance.json` inside a 200,000-mark synthetic corpus: an expected mark counts as
 // found when it is in the top ten at a score of at least 60 (high risk); a decoy counts as a false flag when it
 // scores 60 or more.
 const CORPUS = 200_000;
-const FOUND_SCORE = 60;
+const FOUND_SCORE = HIGH_RISK_SCORE;
 
 describe('relevance set in a 200,000-mark corpus', () => {
   const set = parseRelevanceSet(
