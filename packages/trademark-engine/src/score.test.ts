@@ -118,6 +118,21 @@ describe('compareNames', () => {
     expect(compare('PAWS', 'POIS').score).toBeLessThan(80);
   });
 
+  it('scores a short identical sound as very similar when the names are read as the same sounds', () => {
+    for (const [query, mark] of [
+      ['KWEEN', 'QUEEN'],
+      ['NYKE', 'NIKE'],
+      ['FONE', 'PHONE'],
+    ] as const) {
+      const { score, signals } = compare(query, mark);
+      expect(score, `${query} ~ ${mark}`).toBeGreaterThanOrEqual(80);
+      expect(signals).toContain('phonetic');
+    }
+    // One Double Metaphone key of two consonants (PS), but voicing and vowels differ: p-aw-s against b-oi-s.
+    expect(compare('PAWS', 'BOIS').score).toBe(72);
+    expect(compare('PAWS', 'POIS').score).toBe(72);
+  });
+
   it('sets descriptive and generic words aside, in English and Chinese', () => {
     for (const [query, mark] of [
       ['Bella Home', 'BELLA'],

@@ -4,7 +4,7 @@ import { osaDistance } from './edit-distance.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import { spellingScore } from './spelling.ts';
-import { transliterationScore } from './transliteration.ts';
+import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
 import { type CoreUnits, coreUnits, type WeakWords, type WordUnits, wordUnits } from './word-units.ts';
 
 /**
@@ -59,7 +59,7 @@ const SOUND_BASE_BY_KEY_LENGTH = [72, 72, 72, 78, 82, 85, 88, 90];
 // An identical sound is what examiners refuse, so equal keys (consonants and vowels) score at least 80 once they hold
 // three consonants and the names begin with the same sound. Double Metaphone folds B into P, G into K, V into F and
 // vowels into five classes, so shorter keys, or names beginning differently, are often unrelated names (PAWS ~ BOIS,
-// CLIIOS ~ GLEAS); they keep the lower score.
+// CLIIOS ~ GLEAS); they keep the lower score unless a finer reading hears them alike (`sameSpokenSounds`).
 const IDENTICAL_SOUND_MIN_KEY = 3;
 const IDENTICAL_SOUND_SCORE = 80;
 export const METAPHONE_ONLY_MIN_KEY = 4;
@@ -151,7 +151,9 @@ function soundScore(q: NameAnalysis, c: NameAnalysis): number {
   for (const key of q.sound) {
     if (!c.sound.includes(key)) continue;
     const consonants = key.indexOf('|');
-    const identical = consonants >= IDENTICAL_SOUND_MIN_KEY && firstSound(q.latin) === firstSound(c.latin);
+    const identical =
+      firstSound(q.latin) === firstSound(c.latin) &&
+      (consonants >= IDENTICAL_SOUND_MIN_KEY || sameSpokenSounds(q, c));
     return identical ? Math.max(IDENTICAL_SOUND_SCORE, soundBase(consonants)) : soundBase(consonants);
   }
   // Same consonants but not quite the same vowels (KRISPY KREME ~ CRISPY CREAM): only for long consonant keys, and
@@ -163,6 +165,29 @@ function soundScore(q: NameAnalysis, c: NameAnalysis): number {
     return mismatch <= MAX_VOWEL_MISMATCH ? soundBase(key.length) - VOWEL_MISMATCH_PENALTY * mismatch : 0;
   }
   return 0;
+}
+
+/**
+ * Whether two Latin names read as the same sounds by the English spelling rules of the transliteration reader
+ * (`soundsOf`), which keeps apart what Double Metaphone folds: voicing (PAWS ~ BOIS), vowel qualities and diphthongs.
+ * KWEEN and QUEEN are k, w, i, n both, NYKE and NIKE n, i or ai, k. What a transliteration would pay for a sound
+ * (its cost to drop, which reading is free) is not part of how it sounds.
+ */
+function sameSpokenSounds(q: NameAnalysis, c: NameAnalysis): boolean {
+  const a = soundsOf(q);
+  const b = soundsOf(c);
+  return a.length === b.length && a.every((sound, i) => soundsAlike(sound, b[i] as Sound));
+}
+
+function soundsAlike(a: Sound, b: Sound): boolean {
+  return (
+    a === b ||
+    (a.aspirated === b.aspirated && sameItems(a.classes, b.classes) && sameItems(a.vowels, b.vowels))
+  );
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /** The sound a name begins with, keeping voicing apart: C/K/Q, PH/F, soft C/S/Z and Y/I are alike, B and P are not. */
