@@ -123,6 +123,13 @@ describe('compareNames', () => {
       ['KWEEN', 'QUEEN'],
       ['NYKE', 'NIKE'],
       ['FONE', 'PHONE'],
+      // A silent e is no sound, and i before a silent gh is long.
+      ['LITE', 'LIGHT'],
+      ['NITE', 'NIGHT'],
+      // Long vowels, one of which can be spoken as the other.
+      ['ROSE', 'ROWS'],
+      ['MAYD', 'MADE'],
+      ['COAT', 'COTE'],
     ] as const) {
       const { score, signals } = compare(query, mark);
       expect(score, `${query} ~ ${mark}`).toBeGreaterThanOrEqual(80);
@@ -131,6 +138,17 @@ describe('compareNames', () => {
     // One Double Metaphone key of two consonants (PS), but voicing and vowels differ: p-aw-s against b-oi-s.
     expect(compare('PAWS', 'BOIS').score).toBe(72);
     expect(compare('PAWS', 'POIS').score).toBe(72);
+    // The reader keeps z and s apart, and v and f (Double Metaphone folds V into F).
+    expect(compare('DAZE', 'DAYS').score).toBe(72);
+    expect(compare('VOTO', 'FOTO').score).toBe(72);
+    // A short vowel is not a long one, and two long vowels that share a quality only on paper are not alike.
+    for (const [query, mark] of [
+      ['PICK', 'PEAK'],
+      ['FEEL', 'FILL'],
+      ['MERE', 'MIRE'],
+    ] as const) {
+      expect(compare(query, mark).score, `${query} ~ ${mark}`).toBe(72);
+    }
   });
 
   it('sets descriptive and generic words aside, in English and Chinese', () => {

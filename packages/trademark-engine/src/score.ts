@@ -5,6 +5,7 @@ import { jaroWinkler } from './jaro-winkler.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import { spellingScore } from './spelling.ts';
 import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
+import { SILENT_E } from './transliteration-table.ts';
 import { type CoreUnits, coreUnits, type WeakWords, type WordUnits, wordUnits } from './word-units.ts';
 
 /**
@@ -169,21 +170,26 @@ function soundScore(q: NameAnalysis, c: NameAnalysis): number {
 
 /**
  * Whether two Latin names read as the same sounds by the English spelling rules of the transliteration reader
- * (`soundsOf`), which keeps apart what Double Metaphone folds: voicing (PAWS ~ BOIS), vowel qualities and diphthongs.
- * KWEEN and QUEEN are k, w, i, n both, NYKE and NIKE n, i or ai, k. What a transliteration would pay for a sound
- * (its cost to drop, which reading is free) is not part of how it sounds.
+ * (`soundsOf`), which keeps apart what Double Metaphone folds: voicing (PAWS ~ BOIS, VOTO ~ FOTO), vowel qualities,
+ * and short vowels from long ones (PICK ~ PEAK). KWEEN and QUEEN are k, w, i, n both. A silent e is no sound (LITE ~
+ * LIGHT), and two long vowels are alike when one can be spoken as the other (ROSE ~ ROWS: ou; MEAT ~ MEET: i).
  */
 function sameSpokenSounds(q: NameAnalysis, c: NameAnalysis): boolean {
-  const a = soundsOf(q);
-  const b = soundsOf(c);
+  const a = soundsOf(q).filter(isSpoken);
+  const b = soundsOf(c).filter(isSpoken);
   return a.length === b.length && a.every((sound, i) => soundsAlike(sound, b[i] as Sound));
 }
 
+function isSpoken(sound: Sound): boolean {
+  return sound.omit !== SILENT_E || sound.vowels.length === 0;
+}
+
 function soundsAlike(a: Sound, b: Sound): boolean {
-  return (
-    a === b ||
-    (a.aspirated === b.aspirated && sameItems(a.classes, b.classes) && sameItems(a.vowels, b.vowels))
-  );
+  if (a === b) return true;
+  if (a.vowels.length === 0 || b.vowels.length === 0)
+    return a.aspirated === b.aspirated && sameItems(a.classes, b.classes) && sameItems(a.vowels, b.vowels);
+  if (a.long !== b.long) return false;
+  return a.long ? a.spoken.some((quality) => b.spoken.includes(quality)) : sameItems(a.vowels, b.vowels);
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -15,6 +15,7 @@ import {
 import {
   DROPPED_VOWEL,
   H,
+  K,
   L,
   LATIN_CLOSED_U,
   LATIN_LONG_VOWELS,
@@ -194,6 +195,25 @@ describe('Latin spelling rules', () => {
 
   it('lists a consonant before a silent e as optional in keys', () => {
     expect(keys('MORADE')).toEqual(expect.arrayContaining(['ml', 'mlt']));
+  });
+
+  it('reads i before a silent gh long, as before a silent e (LIGHT 莱特 like LITE)', () => {
+    const vowelOf = (text: string) => soundsOf(name(text)).find((sound) => sound.vowels.length > 0);
+    expect(vowelOf('LIGHT')?.vowels).toEqual(vowelOf('LITE')?.vowels);
+    expect(vowelOf('LIGHT')?.vowels).toContain('ai');
+    // The long reading is free, as in LITE; the short i would cost the i ~ ai vowel pair (63.8).
+    expect(score('LIGHT', '莱特')).toBeGreaterThan(65);
+    // Before a vowel gh is a g (GHANA), not silent, and the i stays short.
+    expect(consonantClasses('LIGHA')).toEqual([[L], [K]]);
+    expect(vowelOf('LIGHA')?.vowels).toEqual(['i']);
+  });
+
+  it('marks which vowels are long by their spelling and how they are then spoken', () => {
+    const vowelOf = (text: string) => soundsOf(name(text)).find((sound) => sound.vowels.length > 0);
+    expect(vowelOf('ROSE')).toMatchObject({ long: true, spoken: ['ou'] });
+    expect(vowelOf('ROWS')).toMatchObject({ long: true, spoken: ['ao', 'ou'] });
+    expect(vowelOf('NYKE')).toMatchObject({ long: true, spoken: ['ai'] });
+    expect(vowelOf('PICK')).toMatchObject({ long: false });
   });
 });
 

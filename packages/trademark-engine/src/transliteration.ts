@@ -74,6 +74,14 @@ export interface Sound {
   readonly key: typeof NOT_KEYED | typeof KEYED | typeof OPTIONAL_KEY;
   /** Letters it may put in a key, one of them at a time (ch may be read j or k). */
   readonly keyLetters: string;
+  /**
+   * For a Latin vowel, whether its spelling makes it long (a vowel pair, or a letter before a consonant and a silent
+   * e), and the qualities it is then spoken with: the pair's readings, or the letter's long reading alone. Alignment
+   * costs do not read them; they tell spellings that sound the same (ROSE ~ ROWS) from ones that share a quality
+   * only on paper (PICK ~ PEAK, MERE ~ MIRE).
+   */
+  readonly long: boolean;
+  readonly spoken: readonly string[];
 }
 
 /**
@@ -286,8 +294,14 @@ function consonant(
   return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters, 1, aspirated);
 }
 
-function vowel(vowels: readonly string[], omit: number, freeReadings = 1): Sound {
-  return interned(NONE, vowels, omit, NOT_KEYED, '', freeReadings);
+function vowel(
+  vowels: readonly string[],
+  omit: number,
+  freeReadings = 1,
+  long = false,
+  spoken: readonly string[] = vowels,
+): Sound {
+  return interned(NONE, vowels, omit, NOT_KEYED, '', freeReadings, -1, long, spoken);
 }
 
 // The tables allow a few hundred distinct sounds; each is made once, so names share them and an index can keep a
@@ -304,14 +318,27 @@ function interned(
   keyLetters: string,
   freeReadings = 1,
   aspirated = -1,
+  long = false,
+  spoken: readonly string[] = NONE,
 ): Sound {
-  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}|${aspirated}`;
+  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}|${aspirated}|${long}|${spoken.join(',')}`;
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
     // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
     if (soundsById.length >= MAX_SOUNDS)
       throw new RangeError('more transliteration sounds than 16 bits number');
-    sound = { id: soundsById.length, classes, vowels, omit, key, keyLetters, freeReadings, aspirated };
+    sound = {
+      id: soundsById.length,
+      classes,
+      vowels,
+      omit,
+      key,
+      keyLetters,
+      freeReadings,
+      aspirated,
+      long,
+      spoken,
+    };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
   }
@@ -394,6 +421,8 @@ interface LatinToken {
   readonly freeReadings: number;
   readonly aspirated: number;
   readonly silent: boolean;
+  readonly long: boolean;
+  readonly spoken: readonly string[];
 }
 
 // Shared, never changed: words are read by the hundred thousand during a load.
@@ -420,13 +449,19 @@ function singleVowel(char: string, rest: string, long: string | undefined): read
   return options;
 }
 
-/** The long reading a vowel letter has where English gives it one, which is as likely as the short one. */
+/**
+ * The long reading a vowel letter has where English gives it one, which is as likely as the short one: before a
+ * consonant and a silent e, at the end of a word with no other vowel, and i before a silent gh (NIGHT, LIGHT 莱特).
+ */
 function longReading(char: string, rest: string, hasEarlierVowel: boolean): string | undefined {
   const long = LATIN_LONG_VOWELS[char];
-  return long !== undefined && (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel))
+  return long !== undefined &&
+    (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel) || (char === 'i' && SILENT_GH_RE.test(rest)))
     ? long
     : undefined;
 }
+
+const SILENT_GH_RE = /^gh([^aeiouy]|$)/;
 
 function withReadings(char: string, readings: readonly string[]): readonly string[] {
   const key = char + readings.join('|');
@@ -452,7 +487,16 @@ function latinTokens(word: string): LatinToken[] {
   const tokens: LatinToken[] = [];
   const push = (classes: readonly number[], letters: string): void => {
     const aspirated = aspirationOf(letters, classes[0]);
-    tokens.push({ classes, letters, vowels: NONE, freeReadings: 1, aspirated, silent: false });
+    tokens.push({
+      classes,
+      letters,
+      vowels: NONE,
+      freeReadings: 1,
+      aspirated,
+      silent: false,
+      long: false,
+      spoken: NONE,
+    });
   };
   let i = 0;
   while (i < word.length) {
@@ -467,14 +511,21 @@ function latinTokens(word: string): LatinToken[] {
       const silent =
         letters === 'e' && (rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel;
       const long = pair === undefined ? longReading(char, rest, hasEarlierVowel) : undefined;
+      const vowels = pair ?? singleVowel(char, rest, long);
+      // A y before a consonant and a silent e is a long i (NYKE, BYTE), which its readings already hold.
+      const longY =
+        char === 'y' && pair === undefined && MAGIC_E_RE.test(rest) ? LATIN_LONG_VOWELS.i : undefined;
+      const spokenLong = long ?? longY;
       tokens.push({
         classes: NONE,
         letters,
-        vowels: pair ?? singleVowel(char, rest, long),
+        vowels,
         // Where English gives a letter its long reading (NIKE 耐克), the short one is as likely (DOVE 德芙).
         freeReadings: long === undefined ? 1 : 2,
         aspirated: -1,
         silent,
+        long: pair !== undefined || spokenLong !== undefined,
+        spoken: pair ?? (spokenLong === undefined ? vowels : withReadings(char, [spokenLong])),
       });
       i += letters.length;
       continue;
@@ -549,7 +600,15 @@ function latinWordSounds(word: string, _index: number, out: Sound[]): void {
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as LatinToken;
     if (token.vowels.length > 0) {
-      out.push(vowel(token.vowels, token.silent ? SILENT_E : DROPPED_VOWEL, token.freeReadings));
+      out.push(
+        vowel(
+          token.vowels,
+          token.silent ? SILENT_E : DROPPED_VOWEL,
+          token.freeReadings,
+          token.long,
+          token.spoken,
+        ),
+      );
       seenVowel = true;
       continue;
     }
@@ -658,7 +717,7 @@ function cheapestPair<T>(
 }
 
 // Substitution costs by sound numbers, worked out once each: a search aligns thousands of names, and the tables allow
-// only some hundred distinct sounds (98 in 300,000 of the bench's marks).
+// only some hundred distinct sounds (102 in 300,000 of the bench's marks).
 const TABLED_SOUNDS = 256;
 const substitutions = new Float64Array(TABLED_SOUNDS * TABLED_SOUNDS).fill(Number.NaN);
 
