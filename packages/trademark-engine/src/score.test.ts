@@ -122,6 +122,13 @@ describe('compareNames', () => {
     expect(compare('PAWS', 'POIS').score).toBeLessThan(80);
   });
 
+  it('lists first the signal that gave the score, so the reason shown explains the percentage', () => {
+    expect(compare('CUMO', 'Kumo').signals).toEqual(['phonetic', 'spelling']);
+    expect(compare('STARS', 'STAR').signals[0]).toBe('plural');
+    expect(compare('NIKE', '耐克').signals[0]).toBe('transliteration');
+    expect(compare('NIKEE', 'NIKE').signals).toEqual(['oneLetter', 'spelling']);
+  });
+
   it('scores a short identical sound as very similar when the names are read as the same sounds', () => {
     expectIdenticalSound([
       ['KWEEN', 'QUEEN'],

@@ -2,7 +2,7 @@ import type { NameAnalysis } from './analyze.ts';
 import { type DescriptiveWords, descriptiveWordsFor } from './descriptive.ts';
 import { osaDistance } from './edit-distance.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
-import { SIGNAL_BIT } from './signals.ts';
+import { SIGNAL_BIT, withLead } from './signals.ts';
 import { spellingScore } from './spelling.ts';
 import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
 import { SILENT_E } from './transliteration-table.ts';
@@ -91,8 +91,12 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
   if (q.exact === c.exact) return { score: 100, signals: SIGNAL_BIT.exact };
   let best = 0;
   let signals = 0;
+  let deciding = 0;
   const consider = (score: number, bits: number): void => {
-    if (score > best) best = score;
+    if (score > best) {
+      best = score;
+      deciding = bits;
+    }
     if (score >= SCORE_FLOOR) signals |= bits;
   };
   const readAloud = q.hasHan || c.hasHan ? SIGNAL_BIT.pinyin : 0;
@@ -125,7 +129,7 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
     isCommon: options.isCommonStem ?? NEVER_COMMON,
   };
   wordSignals(q, c, weak, consider);
-  return { score: Math.round(best * 10) / 10, signals };
+  return { score: Math.round(best * 10) / 10, signals: withLead(signals, deciding) };
 }
 
 function spellingOf(a: string, b: string): number {

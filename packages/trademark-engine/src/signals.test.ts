@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSignals, SIGNAL_BIT, SIGNALS } from './signals.ts';
+import { decodeSignals, SIGNAL_BIT, SIGNALS, withLead } from './signals.ts';
 
 describe('signals', () => {
   it('lists the stable codes the API returns', () => {
@@ -31,5 +31,19 @@ describe('signals', () => {
     expect(decodeSignals(mask)).toBe(decodeSignals(mask));
     expect(Object.isFrozen(decodeSignals(mask))).toBe(true);
     expect(decodeSignals(0)).toEqual([]);
+  });
+
+  it('lists first the signal that decided the score, then the others in list order', () => {
+    const mask = SIGNAL_BIT.spelling | SIGNAL_BIT.phonetic | SIGNAL_BIT.plural;
+    expect(decodeSignals(withLead(mask, SIGNAL_BIT.phonetic))).toEqual(['phonetic', 'spelling', 'plural']);
+    // Of a finding with several signals, the first in list order leads (one letter before spelling).
+    expect(
+      decodeSignals(withLead(mask | SIGNAL_BIT.oneLetter, SIGNAL_BIT.oneLetter | SIGNAL_BIT.spelling)),
+    ).toEqual(['oneLetter', 'spelling', 'phonetic', 'plural']);
+    // A deciding signal the mask does not hold (under the score floor) names no lead.
+    expect(withLead(mask, SIGNAL_BIT.transliteration)).toBe(mask);
+    expect(withLead(0, 0)).toBe(0);
+    // The lead fits beside the signal bits in the 16 bits the index keeps per name.
+    expect(withLead(mask, SIGNAL_BIT.plural)).toBeLessThan(2 ** 16);
   });
 });

@@ -38,13 +38,35 @@ export const SIGNAL_BIT: Readonly<Record<SignalCode, number>> = Object.fromEntri
   SIGNALS.map((code, index) => [code, 1 << index]),
 ) as Record<SignalCode, number>;
 
+// Above the signal bits a mask may name the signal that decided the score (its index + 1), so that it is listed
+// first: a consultant reads the first reason as the one that explains the percentage (KUMO ~ CUMO is 80 for its
+// identical sound, though its spelling is close too). Masks are kept in 16 bits.
+const LEAD_SHIFT = SIGNALS.length;
+const SIGNAL_MASK = (1 << LEAD_SHIFT) - 1;
+
+/**
+ * `mask` naming as its lead the first signal (in the order of `SIGNALS`) among `decidingBits`, the signals of the
+ * finding that gave the score; unchanged when none of them is in `mask`.
+ */
+export function withLead(mask: number, decidingBits: number): number {
+  const deciding = mask & decidingBits & SIGNAL_MASK;
+  if (deciding === 0) return mask;
+  const index = 31 - Math.clz32(deciding & -deciding);
+  return (mask & SIGNAL_MASK) | ((index + 1) << LEAD_SHIFT);
+}
+
 const decoded = new Map<number, readonly SignalCode[]>();
 
-/** Shared frozen arrays, so ranking thousands of matches allocates no signal lists. */
+/**
+ * The signals of a mask, the deciding one (`withLead`) first and the others in the order of `SIGNALS`; shared frozen
+ * arrays, so ranking thousands of matches allocates no signal lists.
+ */
 export function decodeSignals(mask: number): readonly SignalCode[] {
   let codes = decoded.get(mask);
   if (codes === undefined) {
-    codes = Object.freeze(SIGNALS.filter((code) => (mask & SIGNAL_BIT[code]) !== 0));
+    const lead = SIGNALS[(mask >>> LEAD_SHIFT) - 1];
+    const listed = SIGNALS.filter((code) => (mask & SIGNAL_BIT[code]) !== 0);
+    codes = Object.freeze(lead === undefined ? listed : [lead, ...listed.filter((code) => code !== lead)]);
     decoded.set(mask, codes);
   }
   return codes;
