@@ -8,7 +8,8 @@ describe('descriptive words', () => {
       expect(words.hasLatin(stem), stem).toBe(true);
     }
     const han = words.han.map((chars) => chars.join(''));
-    for (const word of ['科技', '商贸', '国际', '集团', '贸易', '有限公司']) expect(han).toContain(word);
+    for (const word of ['科技', '商贸', '商务', '电子商务', '电商', '国际', '集团', '贸易', '有限公司'])
+      expect(han).toContain(word);
     expect(words.hasLatin('fashion')).toBe(false);
   });
 
