@@ -141,6 +141,9 @@ describe('compareNames', () => {
       ['ROSE', 'ROWS'],
       ['MAYD', 'MADE'],
       ['COAT', 'COTE'],
+      // A final y or i after a consonant is spoken as ee is.
+      ['SUNNEE', 'SUNNY'],
+      ['TOBEE', 'TOBY'],
     ]);
     // One Double Metaphone key of two consonants (PS), but voicing and vowels differ: p-aw-s against b-oi-s.
     expect(compare('PAWS', 'BOIS').score).toBe(72);

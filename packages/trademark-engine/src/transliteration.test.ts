@@ -214,6 +214,9 @@ describe('Latin spelling rules', () => {
     expect(vowelOf('ROWS')).toMatchObject({ long: true, spoken: ['ao', 'ou'] });
     expect(vowelOf('NYKE')).toMatchObject({ long: true, spoken: ['ai'] });
     expect(vowelOf('PICK')).toMatchObject({ long: false });
+    // A final y or i after a consonant is spoken as ee is; its readings, and so its costs, stay those of a short i.
+    expect(soundsOf(name('SUNNY')).at(-1)).toMatchObject({ long: true, spoken: ['i'], vowels: ['i', 'ai'] });
+    expect(soundsOf(name('FENDI')).at(-1)).toMatchObject({ long: true, spoken: ['i'], vowels: ['i'] });
   });
 });
 

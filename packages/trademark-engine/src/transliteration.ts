@@ -512,10 +512,19 @@ function latinTokens(word: string): LatinToken[] {
         letters === 'e' && (rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel;
       const long = pair === undefined ? longReading(char, rest, hasEarlierVowel) : undefined;
       const vowels = pair ?? singleVowel(char, rest, long);
-      // A y before a consonant and a silent e is a long i (NYKE, BYTE), which its readings already hold.
+      // A y before a consonant and a silent e is a long i (NYKE, BYTE), which its readings already hold; a final i
+      // or y after a consonant, in a word with an earlier vowel, is spoken as ee is (SUNNY, JENNI ~ JENNEE).
       const longY =
         char === 'y' && pair === undefined && MAGIC_E_RE.test(rest) ? LATIN_LONG_VOWELS.i : undefined;
-      const spokenLong = long ?? longY;
+      const finalEe =
+        pair === undefined &&
+        (char === 'i' || char === 'y') &&
+        rest === '' &&
+        hasEarlierVowel &&
+        !isVowelAt(word, i - 1)
+          ? LATIN_LONG_VOWELS.e
+          : undefined;
+      const spokenLong = long ?? longY ?? finalEe;
       tokens.push({
         classes: NONE,
         letters,
