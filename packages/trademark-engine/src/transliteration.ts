@@ -75,10 +75,11 @@ export interface Sound {
   /** Letters it may put in a key, one of them at a time (ch may be read j or k). */
   readonly keyLetters: string;
   /**
-   * For a Latin vowel, whether its spelling makes it long (a vowel pair, or a letter before a consonant and a silent
-   * e), and the qualities it is then spoken with: the pair's readings, or the letter's long reading alone. Alignment
-   * costs do not read them; they tell spellings that sound the same (ROSE ~ ROWS) from ones that share a quality
-   * only on paper (PICK ~ PEAK, MERE ~ MIRE).
+   * For a Latin vowel, whether its spelling makes it long (a vowel pair, or a letter where English reads it long:
+   * before a consonant and a silent e, alone in a word, i before a silent gh, a final y or i after a consonant), and
+   * the qualities it is then spoken with: the pair's readings, or the letter's long reading alone. Alignment costs do
+   * not read them; they tell spellings that sound the same (ROSE ~ ROWS) from ones that share a quality only on
+   * paper (PICK ~ PEAK, MERE ~ MIRE).
    */
   readonly long: boolean;
   readonly spoken: readonly string[];
