@@ -190,14 +190,11 @@ function isSpoken(sound: Sound): boolean {
 
 function soundsAlike(a: Sound, b: Sound): boolean {
   if (a === b) return true;
+  // A consonant has classes and no vowels, a vowel the reverse: equal classes tell both apart.
   if (a.vowels.length === 0 || b.vowels.length === 0)
-    return a.aspirated === b.aspirated && sameItems(a.classes, b.classes) && sameItems(a.vowels, b.vowels);
+    return a.aspirated === b.aspirated && sameSequence(a.classes, b.classes);
   if (a.long !== b.long) return false;
-  return a.long ? a.spoken.some((quality) => b.spoken.includes(quality)) : sameItems(a.vowels, b.vowels);
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((item, i) => item === b[i]);
+  return a.long ? a.spoken.some((quality) => b.spoken.includes(quality)) : sameSequence(a.vowels, b.vowels);
 }
 
 /** The sound a name begins with, keeping voicing apart: C/K/Q, PH/F, soft C/S/Z and Y/I are alike, B and P are not. */
@@ -304,7 +301,7 @@ function sameUnits(a: WordUnits, b: WordUnits): boolean {
   return a.units.length === b.units.length && a.units.every((unit) => b.units.includes(unit));
 }
 
-function sameSequence(a: readonly string[], b: readonly string[]): boolean {
+function sameSequence<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((item, i) => b[i] === item);
 }
 
