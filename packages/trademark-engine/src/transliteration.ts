@@ -322,7 +322,9 @@ function interned(
   long = false,
   spoken: readonly string[] = NONE,
 ): Sound {
-  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}|${aspirated}|${long}|${spoken.join(',')}`;
+  // Every sound of every name comes through here while an index loads: a short vowel is spoken as its readings, so
+  // only a long one adds what it is spoken with.
+  const signature = `${classes.join(',')}|${vowels.join(',')}|${omit}|${key}|${keyLetters}|${freeReadings}|${aspirated}${long ? `|${spoken.join(',')}` : ''}`;
   let sound = soundBySignature.get(signature);
   if (sound === undefined) {
     // Stored names keep sound numbers in 16 bits; the tables make far fewer, so this would be a bug in them.
