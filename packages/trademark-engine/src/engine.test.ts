@@ -66,6 +66,16 @@ describe('TrademarkIndex', () => {
     expect(names(index, marks, 'G00GLE')).toEqual(['GOOGLE']);
   });
 
+  it('lists first the signal that gave a match its score, as the search card shows it', () => {
+    const index = new TrademarkIndex();
+    const kumo = mark('Kumo', 'CN');
+    index.add([kumo]);
+    // Spelling is close too, but the 80 is the identical sound's.
+    expect(index.search({ text: 'CUMO' }).matches).toEqual([
+      { id: kumo.id, score: 80, signals: ['phonetic', 'spelling'] },
+    ]);
+  });
+
   it('returns scores with their signals and drops marks below the floor', () => {
     const result = index.search({ text: 'KODAK' });
     expect(result.matches).toEqual([{ id: marks[6]?.id, score: 100, signals: ['exact'] }]);
