@@ -34,7 +34,7 @@ import {
 import { SIGNAL_BIT } from './signals.ts';
 import { maxEditsForScore } from './spelling.ts';
 import { LENGTH_BUCKETS, MAX_POSITION, type QueryTerms, TermIndex } from './term-index.ts';
-import { transliterationScoreOfSounds, transliterationSounds } from './transliteration.ts';
+import { transliterationScoreOfSounds, transliterationSounds, writtenForMeaning } from './transliteration.ts';
 import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
 import { coreUnits } from './word-units.ts';
 
@@ -172,7 +172,12 @@ export class TrademarkIndex {
       let form = this.#forms.find(record.name);
       if (form < 0) {
         const analysis = analyzeName(record.name, this.pinyin);
-        form = this.#forms.store(record.name, analysis, transliterationSounds(analysis));
+        form = this.#forms.store(
+          record.name,
+          analysis,
+          transliterationSounds(analysis),
+          writtenForMeaning(analysis),
+        );
         const units = this.#terms.add(form, analysis, this.#gramScratch);
         this.#columns.describe(form, analysis.visual.length, units, this.#gramScratch);
       }
@@ -449,11 +454,20 @@ export class TrademarkIndex {
    * was most of a short Chinese query's time.
    */
   #transliterationComparison(q: NameAnalysis, form: number): Comparison {
-    const sounds = this.#forms.transliterationSounds(form);
-    if (sounds === undefined) return NO_COMPARISON;
+    const forms = this.#forms;
+    const count = forms.soundCount(form);
+    if (count === 0) return NO_COMPARISON;
     // Scores are shown to a tenth: one that rounds up to the floor is kept.
     const floor = this.scoreFloor - 0.05;
-    const exact = transliterationScoreOfSounds(q, sounds, this.#forms.hasHan(form), floor);
+    const exact = transliterationScoreOfSounds(
+      q,
+      forms.chars.data,
+      forms.hasHan(form),
+      floor,
+      forms.writtenForMeaning(form),
+      forms.soundsStart(form),
+      count,
+    );
     const score = Math.round(exact * 10) / 10;
     return { score, signals: score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0 };
   }

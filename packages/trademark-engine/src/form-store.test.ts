@@ -33,16 +33,26 @@ describe('FormStore', () => {
     });
     for (const { form, expected } of forms) {
       expect(expected.length).toBeGreaterThan(0);
-      expect(store.transliterationSounds(form)).toEqual(expected);
+      const start = store.soundsStart(form);
+      const stored = [...store.chars.data.subarray(start, start + store.soundCount(form))];
+      expect(stored).toEqual(expected.map((sound) => sound.id));
     }
     expect(store.hasHan(forms[1]?.form ?? -1)).toBe(true);
     expect(store.hasHan(forms[0]?.form ?? -1)).toBe(false);
-    // A name that can neither be nor stand for a transliteration keeps none (meaning-written Chinese, long Latin).
-    for (const name of ['龙凤天地', 'The Quick Brown Fox Jumps']) {
-      const analysis = analyzeName(name, pinyin);
-      expect(transliterationSounds(analysis)).toBeUndefined();
-      expect(store.transliterationSounds(store.store(name, analysis, undefined))).toBeUndefined();
-    }
+    // A name that can neither be nor stand for a transliteration keeps none (a long Latin name).
+    const long = analyzeName('The Quick Brown Fox Jumps', pinyin);
+    expect(transliterationSounds(long)).toBeUndefined();
+    expect(store.soundCount(store.store('The Quick Brown Fox Jumps', long, undefined))).toBe(0);
+  });
+
+  it('keeps whether a Chinese name is written for its meaning', () => {
+    const store = new FormStore();
+    const meaning = store.store('龙凤天地', analyzeName('龙凤天地', pinyin), undefined, true);
+    const sound = store.store('特斯拉', analyzeName('特斯拉', pinyin));
+    expect(store.writtenForMeaning(meaning)).toBe(true);
+    expect(store.hasHan(meaning)).toBe(true);
+    expect(store.writtenForMeaning(sound)).toBe(false);
+    expect(store.hasHan(sound)).toBe(true);
   });
 
   it('finds a stored name by its exact text only', () => {

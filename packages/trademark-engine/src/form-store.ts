@@ -2,7 +2,11 @@ import type { NameAnalysis, NameReading } from './analyze.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
-import { type Sound, soundById } from './transliteration.ts';
+import type { Sound } from './transliteration.ts';
+
+const LATIN = 0;
+const HAN = 1;
+const HAN_FOR_MEANING = 2;
 
 /**
  * Distinct names and what was derived from them, kept in typed columns: a "form" is one distinct name string, shared
@@ -29,11 +33,11 @@ export class FormStore {
   #wordsLength = new Uint16Array(1024);
   /** Bit i: word i was read from a Chinese character (words past the 32nd count as not). */
   #fromHan = new Uint32Array(1024);
-  #hasHan = new Uint8Array(1024);
+  /** `LATIN`, `HAN`, or `HAN_FOR_MEANING` for a Chinese name written for its meaning. */
+  #script = new Uint8Array(1024);
   /** A form's transliteration sounds as sound numbers in `chars`; none (length 0) for a name that cannot be one. */
   #soundsOffset = new Uint32Array(1024);
   #soundsLength = new Uint16Array(1024);
-  readonly #sounds: Sound[] = [];
 
   /** The form of `name`, or -1 when it has not been stored. */
   find(name: string): number {
@@ -41,10 +45,10 @@ export class FormStore {
   }
 
   /**
-   * Stores the analysis of a name not stored yet, with its transliteration sounds (`transliterationSounds`), and
-   * returns its form.
+   * Stores the analysis of a name not stored yet, with its transliteration sounds (`transliterationSounds`) and, for a
+   * Chinese name, whether it is written for its meaning (`readsAsTransliteration` false), and returns its form.
    */
-  store(name: string, a: NameAnalysis, sounds?: readonly Sound[]): number {
+  store(name: string, a: NameAnalysis, sounds?: readonly Sound[], writtenForMeaning = false): number {
     const form = this.count++;
     if (form >= this.#latinOffset.length) this.#grow(form + 1);
     this.#byName.set(name, form);
@@ -64,7 +68,7 @@ export class FormStore {
     let fromHan = 0;
     for (let i = 0; i < a.fromHan.length && i < 32; i++) if (a.fromHan[i]) fromHan |= 1 << i;
     this.#fromHan[form] = fromHan;
-    this.#hasHan[form] = a.hasHan ? 1 : 0;
+    this.#script[form] = !a.hasHan ? LATIN : writtenForMeaning ? HAN_FOR_MEANING : HAN;
     // Forms are only ever appended, so a form without sounds keeps the zero length its column starts with.
     if (sounds !== undefined && sounds.length > 0) {
       this.#soundsOffset[form] = this.chars.appendUnits(sounds.map((sound) => sound.id));
@@ -75,22 +79,25 @@ export class FormStore {
 
   /** Whether the form's name has Chinese characters. */
   hasHan(form: number): boolean {
-    return this.#hasHan[form] === 1;
+    return this.#script[form] !== LATIN;
+  }
+
+  /** Whether the form is a Chinese name stored as written for its meaning. */
+  writtenForMeaning(form: number): boolean {
+    return this.#script[form] === HAN_FOR_MEANING;
   }
 
   /**
-   * The form's transliteration sounds, read without rebuilding its analysis, or undefined when it has none. The
-   * array is reused by the next call.
+   * Where the form's transliteration sounds start in `chars.data`, as sound numbers (`Sound.id`): a search aligns
+   * thousands of stored names, reading their sounds in place rather than rebuilding each one's analysis.
    */
-  transliterationSounds(form: number): readonly Sound[] | undefined {
-    const length = this.#soundsLength[form] as number;
-    if (length === 0) return undefined;
-    const data = this.chars.data;
-    const sounds = this.#sounds;
-    sounds.length = length;
-    for (let i = 0, at = this.#soundsOffset[form] as number; i < length; i++, at++)
-      sounds[i] = soundById(data[at] as number);
-    return sounds;
+  soundsStart(form: number): number {
+    return this.#soundsOffset[form] as number;
+  }
+
+  /** How many transliteration sounds the form has; 0 for a name that can neither be nor stand for one. */
+  soundCount(form: number): number {
+    return this.#soundsLength[form] as number;
   }
 
   /** What a transliteration comparison needs of a stored form: its words, read, without the sound keys. */
@@ -101,7 +108,7 @@ export class FormStore {
     const words = wordsText.length === 0 ? [] : wordsText.split(' ');
     const mask = this.#fromHan[form] as number;
     const fromHan = words.map((_, i) => i < 32 && ((mask >>> i) & 1) === 1);
-    const hasHan = this.#hasHan[form] === 1;
+    const hasHan = this.hasHan(form);
     const exact = hasHan
       ? chars.read(this.#exactOffset[form] as number, this.#exactLength[form] as number)
       : latin;
@@ -142,7 +149,7 @@ export class FormStore {
       this.#wordsOffset,
       this.#wordsLength,
       this.#fromHan,
-      this.#hasHan,
+      this.#script,
       this.#soundsOffset,
       this.#soundsLength,
     ];
@@ -168,7 +175,7 @@ export class FormStore {
     this.#wordsOffset = size(this.#wordsOffset);
     this.#wordsLength = size(this.#wordsLength);
     this.#fromHan = size(this.#fromHan);
-    this.#hasHan = size(this.#hasHan);
+    this.#script = size(this.#script);
     this.#soundsOffset = size(this.#soundsOffset);
     this.#soundsLength = size(this.#soundsLength);
   }

@@ -122,7 +122,8 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
     consider(oneLetterScore(q.latin, c.latin), SIGNAL_BIT.oneLetter | SIGNAL_BIT.spelling);
     consider(soundScore(q, c), SIGNAL_BIT.phonetic);
   } else if (q.hasHan !== c.hasHan) {
-    consider(transliterationScore(q, c), SIGNAL_BIT.transliteration);
+    // A transliteration under both the best score so far and the floor changes neither: its alignment stops early.
+    consider(transliterationScore(q, c, Math.min(best, SCORE_FLOOR)), SIGNAL_BIT.transliteration);
   }
   const weak: WeakWords = {
     descriptive: options.descriptive ?? descriptiveWordsFor(),

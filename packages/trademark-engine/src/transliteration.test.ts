@@ -5,6 +5,7 @@ import { compareNames } from './score.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import {
   readsAsTransliteration,
+  soundNumbers,
   soundsOf,
   TRANSLITERATION_TOP,
   transliterationKeys,
@@ -56,17 +57,31 @@ describe('transliterationScore', () => {
       ['JORDAN', '乔丹'],
       ['NIKE', '乔丹'],
       ['TESLA', '特斯拉'],
+      ['JOYOUNG', '九阳'],
+      ['九阳', 'JOYOUNG'],
     ] as const) {
-      const sounds = transliterationSounds(name(other)) ?? [];
+      const stored = name(other);
+      const sounds = soundNumbers(transliterationSounds(stored) ?? []);
+      const forMeaning = stored.hasHan && !readsAsTransliteration(stored.exact);
       const full = score(query, other);
-      const hasHan = name(other).hasHan;
-      expect(transliterationScoreOfSounds(name(query), sounds, hasHan)).toBe(full);
-      expect(transliterationScoreOfSounds(name(query), sounds, hasHan, full)).toBe(full);
-      expect(transliterationScoreOfSounds(name(query), sounds, hasHan, full + 0.01)).toBe(0);
+      const scored = (floor: number) =>
+        transliterationScoreOfSounds(name(query), sounds, stored.hasHan, floor, forMeaning);
+      expect(scored(0)).toBe(full);
+      expect(scored(full)).toBe(full);
+      expect(scored(full + 0.01)).toBe(0);
+      // Read in place from a larger pool, as the index keeps them.
+      const pool = Uint16Array.from([7, ...sounds, 7]);
+      expect(
+        transliterationScoreOfSounds(name(query), pool, stored.hasHan, 0, forMeaning, 1, sounds.length),
+      ).toBe(full);
     }
     // Sounds of the query's own script never score.
     expect(
-      transliterationScoreOfSounds(name('NIKE'), transliterationSounds(name('NIKEE')) ?? [], false),
+      transliterationScoreOfSounds(
+        name('NIKE'),
+        soundNumbers(transliterationSounds(name('NIKEE')) ?? []),
+        false,
+      ),
     ).toBe(0);
   });
 
@@ -75,11 +90,34 @@ describe('transliterationScore', () => {
     expect(score('TESLA', '耐克')).toBe(0);
   });
 
-  it('does not read names written for their meaning as transliterations', () => {
+  it('tells names written in the characters of transliteration from names written for their meaning', () => {
     expect(readsAsTransliteration('龙凤天地')).toBe(false);
     expect(readsAsTransliteration('天地')).toBe(false);
     expect(readsAsTransliteration('特斯拉')).toBe(true);
-    expect(score('TANDY', '天地')).toBe(0);
+  });
+
+  it('hears a Chinese name written for its meaning too, as sellers write their brands (九阳 JOYOUNG, 安踏 ANTA)', () => {
+    expect(score('JOYOUNG', '九阳')).toBeGreaterThanOrEqual(60);
+    expect(score('ANTA', '安踏')).toBeGreaterThanOrEqual(60);
+    expect(score('九阳', 'JOYOUNG')).toBe(score('JOYOUNG', '九阳'));
+  });
+
+  it('meets a name written for its meaning under the most specific skeleton of each name only', () => {
+    // 方太 keeps f, the -ng of 方 and t; FATE's skeletons (ft) only match 凡泰, written for its sound.
+    expect(keys('方太')).toEqual(['!fnt#2']);
+    expect(keys('FATE')).toEqual(expect.arrayContaining(['ft', '!ft#1', '!ft#2']));
+    expect(score('FATE', '凡泰')).toBeGreaterThan(50);
+    expect(score('FATE', '方太')).toBe(0);
+    // A skeleton of up to three consonants carries the syllable count: 九阳 (two syllables) does not meet JOHN (one).
+    expect(keys('九阳')).toEqual(['!sn#2']);
+    expect(keys('JOHN')).toContain('!sn#1');
+    expect(score('JOHN', '九阳')).toBe(0);
+  });
+
+  it('wants a closer alignment of a name written for its meaning: 尚怡 scores under 尚伊 against SUNNY', () => {
+    expect(readsAsTransliteration('尚伊')).toBe(true);
+    expect(score('SUNNY', '尚怡')).toBeGreaterThan(50);
+    expect(score('SUNNY', '尚怡')).toBeLessThan(score('SUNNY', '尚伊'));
   });
 
   it('reads the characters of the whole Xinhua table as transliterating (沃尔登 WALDEN, 浪琴 LONGINES)', () => {
@@ -127,7 +165,7 @@ describe('transliterationScore', () => {
 
   it('costs vowels as the Xinhua table writes them: an English e as -ai or -ei, an o as the e of 科 or 德', () => {
     // 凯 kai for KEL, 尔 for the l, 斯 for the s, 顿 dun for TON.
-    expect(score('KELSTON', '凯尔斯顿')).toBeGreaterThanOrEqual(60);
+    expect(score('KELSTON', '凯尔斯顿') - score('KELSTON', '库尔斯顿')).toBeGreaterThanOrEqual(3);
     expect(score('HOLTZ', '霍尔茨')).toBeGreaterThanOrEqual(60);
     // Vowels at opposite corners of the mouth cost most: i for a sets FENDI's rendering apart from FANTA's.
     expect(score('FENDI', '芬迪') - score('FENDI', '芬达')).toBeGreaterThanOrEqual(8);
@@ -227,7 +265,7 @@ describe('keys', () => {
   });
 
   it('lists a name without a consonant to key on under its number of syllables, so HAIER meets 海尔', () => {
-    expect(keys('HAIER')).toEqual(['#2']);
+    expect(keys('HAIER')).toEqual(['#2', '!#2']);
     expect(keys('海尔')).toContain('#2');
     expect(score('HAIER', '海尔')).toBeGreaterThanOrEqual(60);
   });
@@ -248,7 +286,7 @@ describe('keys', () => {
   });
 
   it('keys a single consonant with the number of syllables, so UBER meets 优步 and not every name with a b', () => {
-    expect(keys('UBER')).toEqual(['p#2']);
+    expect(keys('UBER')).toEqual(['p#2', '!p#2']);
     expect(keys('优步')).toContain('p#2');
     expect(keys('迪奥')).toEqual(['t#2']);
     expect(score('DIOR', '迪奥')).toBeGreaterThanOrEqual(60);

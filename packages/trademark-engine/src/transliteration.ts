@@ -93,7 +93,12 @@ export const TRANSLITERATION_TOP = 70;
 // Points lost per unit of normalised alignment cost (the cost over that of leaving out both names): 60, high risk,
 // is a cost of about 0.1, the point where, on the tuning pairs, another pair's mark is flagged in about one search in
 // thirteen (a steeper slope trades recall for fewer flags along the same curve: README, "Transliteration").
-const COST_SLOPE = 94;
+const COST_SLOPE = 104;
+// A Chinese name written for its meaning (`readsAsTransliteration` false) must align more closely: the register holds
+// many more of them, and a chance near-homophone of a Latin name (GUCCI ~ 国石) is weaker evidence than a name
+// written in the characters of transliteration. A quarter steeper keeps most sellers' brands (SIHOO 西昊, ANTA 安踏)
+// while Latin searches find about as many high-risk Chinese names as when such names were not heard at all.
+const MEANING_COST_SLOPE = 130;
 /** Keys longer than this are not listed: no Chinese mark spells that many consonants. */
 export const MAX_KEY_LETTERS = 6;
 export const MIN_KEY_LETTERS = 2;
@@ -120,36 +125,58 @@ function isVowelLetter(char: string): boolean {
  * How alike a Latin name and a Chinese name sound when one is read as a transliteration of the other, 0 when neither
  * or both have Chinese characters, or when their consonant skeletons do not correspond (`transliterationKeys`): the
  * sound sequences are aligned with costs for classes Chinese merges, for what it drops and adds, and for vowels, and
- * the normalised cost is mapped below `TRANSLITERATION_TOP`.
+ * the normalised cost is mapped below `TRANSLITERATION_TOP`; also 0 when it is under `floor` (see
+ * `transliterationScoreOfSounds`).
  */
-export function transliterationScore(a: NameReading, b: NameReading): number {
+export function transliterationScore(a: NameReading, b: NameReading, floor = 0): number {
   if (a.hasHan === b.hasHan) return 0;
-  // The Chinese side first: most Chinese names are not written as transliterations, which ends the comparison.
-  const [first, second] = a.hasHan ? [a, b] : [b, a];
-  if (!mayTransliterate(first)) return 0;
-  const other = transliterationSounds(second);
-  return other === undefined ? 0 : transliterationScoreOfSounds(first, other, second.hasHan);
+  const [latin, chinese] = a.hasHan ? [b, a] : [a, b];
+  return mayTransliterate(latin)
+    ? transliterationScoreOfSounds(chinese, soundNumbersOf(latin), false, floor)
+    : 0;
 }
 
 /**
  * `transliterationScore` of a query and a name given by its sounds (`transliterationSounds`, as an index stores
- * them), or 0 as soon as the alignment shows the score is under `floor`: then the name's skeletons, the costlier
- * part of the comparison, are not worked out.
+ * them) and, for a Chinese name, whether it is written for its meaning (`readsAsTransliteration` false), or 0 as soon
+ * as the alignment shows the score is under `floor`: then the name's skeletons, the costlier part of the comparison,
+ * are not worked out.
  */
 export function transliterationScoreOfSounds(
   q: NameReading,
-  other: readonly Sound[],
+  other: ArrayLike<number>,
   otherHasHan: boolean,
   floor = 0,
+  otherWrittenForMeaning = false,
+  otherStart = 0,
+  otherLength = other.length,
 ): number {
   if (q.hasHan === otherHasHan) return 0;
   const queryKeys = transliterationKeys(q);
   if (queryKeys.length === 0) return 0;
-  const querySounds = soundsOf(q);
-  const score = q.hasHan ? scoreOfAlignment(other, querySounds) : scoreOfAlignment(querySounds, other);
+  const query = soundNumbersOf(q);
+  const slope = (q.hasHan ? writtenForMeaning(q) : otherWrittenForMeaning) ? MEANING_COST_SLOPE : COST_SLOPE;
+  const score = q.hasHan
+    ? scoreOfAlignment(other, otherStart, otherLength, query, 0, query.length, floor, slope)
+    : scoreOfAlignment(query, 0, query.length, other, otherStart, otherLength, floor, slope);
   if (score < floor) return 0;
-  for (const key of keysOfSounds(other, otherHasHan)) if (queryKeys.includes(key)) return score;
+  const otherSounds: Sound[] = [];
+  for (let i = otherStart; i < otherStart + otherLength; i++) otherSounds.push(soundById(other[i] as number));
+  for (const key of keysOfSounds(otherSounds, otherHasHan, otherHasHan && otherWrittenForMeaning))
+    if (queryKeys.includes(key)) return score;
   return 0;
+}
+
+/** The numbers (`Sound.id`) of sounds, as an index stores them. */
+export function soundNumbers(sounds: readonly Sound[]): Uint16Array {
+  return Uint16Array.from(sounds, (sound) => sound.id);
+}
+
+function soundNumbersOf(a: NameReading): Uint16Array {
+  soundsOf(a);
+  const entry = recent[0] as RecentReading;
+  entry.numbers ??= soundNumbers(entry.sounds);
+  return entry.numbers;
 }
 
 /** The sounds a transliteration comparison reads of a name, or undefined when it can neither be nor stand for one. */
@@ -161,7 +188,10 @@ export function transliterationSounds(a: NameReading): readonly Sound[] | undefi
  * The consonant skeletons under which the index lists a name and looks up a query, so that it finds every pair
  * `transliterationScore` scores: a pair scores only when the Latin name and the Chinese name share one. A skeleton is
  * the class letters of the consonants that begin a syllable, with or without each optional one (a Latin coda or
- * consonant before a silent e, the consonant of a Chinese bare-consonant syllable), in each of its readings.
+ * consonant before a silent e, the consonant of a Chinese bare-consonant syllable), in each of its readings. A Chinese
+ * name written for its meaning (a character outside the transliteration table: 香奈儿, 方太) has only its most specific
+ * skeleton, the one that keeps every consonant: the register holds far more such names than transliterations, and
+ * with every skeleton each would be compared with thousands of Latin names.
  */
 export function transliterationKeys(a: NameReading): readonly string[] {
   const cached = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
@@ -174,47 +204,83 @@ export function transliterationKeys(a: NameReading): readonly string[] {
 }
 
 function keysFor(a: NameReading): readonly string[] {
-  return keysOfSounds(soundsOf(a), a.hasHan);
+  return keysOfSounds(soundsOf(a), a.hasHan, writtenForMeaning(a));
 }
 
-function keysOfSounds(sounds: readonly Sound[], hasHan: boolean): readonly string[] {
-  const keys = keysOf(sounds, hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
+/** Whether a name is Chinese written for its meaning (`readsAsTransliteration` false), kept with its sounds. */
+export function writtenForMeaning(a: NameReading): boolean {
+  soundsOf(a);
+  const entry = recent[0] as RecentReading;
+  entry.forMeaning ??= a.hasHan && !readsAsTransliteration(a.exact);
+  return entry.forMeaning;
+}
+
+function keysOfSounds(
+  sounds: readonly Sound[],
+  hasHan: boolean,
+  writtenForMeaning: boolean,
+): readonly string[] {
   // A single consonant alone (UBER 优步, DIOR 迪奥) is too vague a skeleton: it would compare a name with thousands.
   // With the number of syllables it names few enough: a Latin name's voiced vowels; for a Chinese name each count from
   // its full syllables to all its characters, as 斯, 尔 and 德 may stand for bare consonants (奥斯瓦尔德 OSWALD). A name
   // with no consonant to key on (HAIER 海尔) is listed under its syllable count alone.
   let syllables = 0;
   let fullSyllables = 0;
+  let silentE = 0;
   for (const sound of sounds) {
+    if (sound.omit === SILENT_E && !hasHan) silentE = 1;
     if (sound.vowels.length === 0 || sound.omit === SILENT_E) continue;
     syllables++;
     if (sound.omit === ADDED_VOWEL) fullSyllables++;
   }
   const fewest = hasHan ? Math.max(1, fullSyllables) : syllables;
   const out: string[] = [];
-  for (const key of keys) {
-    if (key.length >= MIN_KEY_LETTERS) out.push(key);
-    else if (key.length === 1 || (key === '' && keys.length === 1))
-      for (let n = fewest; n <= syllables; n++) out.push(`${key}${SYLLABLE_MARK}${n}`);
+  const list = (key: string, mark: string, countedBelow: number, most: number): void => {
+    if (key.length >= countedBelow) out.push(mark + key);
+    else for (let n = fewest; n <= most; n++) out.push(`${mark}${key}${SYLLABLE_MARK}${n}`);
+  };
+  if (!writtenForMeaning) {
+    const keys = keysOf(sounds, hasHan ? MAX_KEYS : MAX_LATIN_KEYS);
+    for (const key of keys) if (key !== '' || keys.length === 1) list(key, '', MIN_KEY_LETTERS, syllables);
   }
+  // Names written for their meaning meet Latin names under the most specific skeleton of each alone. Up to three
+  // consonants it carries the syllable count too, so that such a name is compared with few Latin names; a Latin name
+  // with a silent e is listed under one count more, since Chinese may voice the e (ADOBE 奥多比).
+  if (!hasHan || writtenForMeaning)
+    list(mostSpecificKey(sounds), MOST_SPECIFIC_MARK, MOST_SPECIFIC_COUNTED_BELOW, syllables + silentE);
   return out;
 }
 
 const SYLLABLE_MARK = '#';
+const MOST_SPECIFIC_MARK = '!';
+const MOST_SPECIFIC_COUNTED_BELOW = 4;
+
+/**
+ * The skeleton that keeps every consonant a key may hold, each by its first letter. Only the first: where a consonant
+ * has two (家 as s or k), listing both would add a sixth to the names compared for under a point of recall.
+ */
+function mostSpecificKey(sounds: readonly Sound[]): string {
+  let key = '';
+  for (const sound of sounds)
+    if (sound.key !== NOT_KEYED && key.length < MAX_KEY_LETTERS) key += sound.keyLetters.charAt(0);
+  return key;
+}
 
 /**
  * Names a transliteration can stand for or be: Latin names of one or two words short enough for a Chinese mark of a
- * few syllables to render them, and Chinese marks that read as a transliteration.
+ * few syllables to render them, and every Chinese mark (one written for its meaning may still sound like a Latin
+ * name: 宜家 IKEA, 方太 FOTILE).
  */
 function mayTransliterate(a: NameReading): boolean {
-  return a.hasHan
-    ? readsAsTransliteration(a.exact)
-    : a.latin.length <= MAX_LATIN_LETTERS && a.words.length <= MAX_LATIN_WORDS;
+  return a.hasHan || (a.latin.length <= MAX_LATIN_LETTERS && a.words.length <= MAX_LATIN_WORDS);
 }
 
 const NO_KEYS: readonly string[] = [];
 
-/** Whether a Chinese mark is written in the characters Chinese uses for foreign sounds (see the table). */
+/**
+ * Whether a Chinese mark is written in the characters Chinese uses for foreign sounds (see the table); one that is not
+ * is written for its meaning, and is listed under its most specific skeleton only (`transliterationKeys`).
+ */
 export function readsAsTransliteration(exact: string): boolean {
   let han = 0;
   let transliterating = 0;
@@ -242,8 +308,8 @@ export function soundsOf(a: NameReading): readonly Sound[] {
     const word = a.words[i] as string;
     const wordSounds =
       a.fromHan[i] === true
-        ? memoized(`${HAN_MEMO_MARK}${syllable === 0 ? 1 : 0}${word}`, word, syllable++, hanSyllableSounds)
-        : memoized(word, word, 0, latinWordSounds);
+        ? memoized(syllable === 0 ? firstSyllableMemo : syllableMemo, word, syllable++, hanSyllableSounds)
+        : memoized(wordMemo, word, 0, latinWordSounds);
     for (const sound of wordSounds) sounds.push(sound);
   }
   recent[1] = recent[0];
@@ -251,28 +317,37 @@ export function soundsOf(a: NameReading): readonly Sound[] {
   return sounds;
 }
 
-const recent: Array<
-  { readonly analysis: NameReading; readonly sounds: readonly Sound[]; keys?: readonly string[] } | undefined
-> = [];
+interface RecentReading {
+  readonly analysis: NameReading;
+  readonly sounds: readonly Sound[];
+  keys?: readonly string[];
+  numbers?: Uint16Array;
+  forMeaning?: boolean;
+}
+
+const recent: Array<RecentReading | undefined> = [];
 
 // Words and syllables recur across names (STAR, TECH, 克): their sounds are kept, up to a bound, so a bulk load reads
-// each once. Sounds are never changed, so names share them.
-const WORD_MEMO_LIMIT = 8192;
-const HAN_MEMO_MARK = '\u0001';
+// each once. Sounds are never changed, so names share them. Pinyin syllables, a name's first apart (its bare-consonant
+// syllable is not optional), have memos of their own: there are only some 1,300, and the many Latin words of a load
+// would otherwise push them out over and over.
+const MEMO_LIMIT = 8192;
 const wordMemo = new Map<string, readonly Sound[]>();
+const firstSyllableMemo = new Map<string, readonly Sound[]>();
+const syllableMemo = new Map<string, readonly Sound[]>();
 
 function memoized(
-  key: string,
+  memo: Map<string, readonly Sound[]>,
   word: string,
   index: number,
   read: (word: string, index: number, out: Sound[]) => void,
 ): readonly Sound[] {
-  let sounds = wordMemo.get(key);
+  let sounds = memo.get(word);
   if (sounds === undefined) {
     const out: Sound[] = [];
     read(word, index, out);
-    if (wordMemo.size >= WORD_MEMO_LIMIT) wordMemo.clear();
-    wordMemo.set(key, out);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(word, out);
     sounds = out;
   }
   return sounds;
@@ -309,6 +384,8 @@ function vowel(
 // name's sounds as 16-bit numbers.
 const soundsById: Sound[] = [];
 const soundBySignature = new Map<string, Sound>();
+/** `Sound.omit` by sound number, for the alignment's inner loop. */
+let omitById = new Float32Array(256);
 const MAX_SOUNDS = 1 << 16;
 
 function interned(
@@ -344,6 +421,12 @@ function interned(
     };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
+    if (sound.id >= omitById.length) {
+      const grown = new Float32Array(omitById.length * 2);
+      grown.set(omitById);
+      omitById = grown;
+    }
+    omitById[sound.id] = omit;
   }
   return sound;
 }
@@ -733,41 +816,65 @@ function cheapestPair<T>(
 const TABLED_SOUNDS = 256;
 const substitutions = new Float64Array(TABLED_SOUNDS * TABLED_SOUNDS).fill(Number.NaN);
 
-function substitutionOf(a: Sound, b: Sound): number {
-  if (a.id >= TABLED_SOUNDS || b.id >= TABLED_SOUNDS) return substitution(a, b);
-  const at = a.id * TABLED_SOUNDS + b.id;
+function substitutionOf(a: number, b: number): number {
+  if (a >= TABLED_SOUNDS || b >= TABLED_SOUNDS) return substitution(soundById(a), soundById(b));
+  const at = a * TABLED_SOUNDS + b;
   let cost = substitutions[at] as number;
   if (Number.isNaN(cost)) {
-    cost = substitution(a, b);
+    cost = substitution(soundById(a), soundById(b));
     substitutions[at] = cost;
   }
   return cost;
 }
 
-/** Weighted edit distance between the sound sequences, normalised by the cost of leaving both names out. */
-function scoreOfAlignment(a: readonly Sound[], b: readonly Sound[]): number {
-  const width = b.length + 1;
-  if (scratch.length < (a.length + 1) * width) scratch = new Float32Array((a.length + 1) * width * 2);
+const COST_MARGIN = 1e-3;
+
+/**
+ * Weighted edit distance between two sound sequences given by sound number (`a` the Latin name's from `aStart`, `b`
+ * the Chinese name's from `bStart`), normalised by the cost of leaving both names out.
+ */
+function scoreOfAlignment(
+  a: ArrayLike<number>,
+  aStart: number,
+  aLength: number,
+  b: ArrayLike<number>,
+  bStart: number,
+  bLength: number,
+  floor = 0,
+  slope = COST_SLOPE,
+): number {
+  const width = bLength + 1;
+  if (scratch.length < (aLength + 1) * width) scratch = new Float32Array((aLength + 1) * width * 2);
   const cost = scratch;
+  const omit = omitById;
   cost[0] = 0;
-  for (let j = 1; j <= b.length; j++) cost[j] = (cost[j - 1] as number) + (b[j - 1] as Sound).omit;
-  const hanTotal = cost[b.length] as number;
+  for (let j = 1; j <= bLength; j++)
+    cost[j] = (cost[j - 1] as number) + (omit[b[bStart + j - 1] as number] as number);
+  const hanTotal = cost[bLength] as number;
   let latinTotal = 0;
-  for (let i = 1; i <= a.length; i++) {
-    const sa = a[i - 1] as Sound;
-    latinTotal += sa.omit;
+  for (let i = 0; i < aLength; i++) latinTotal += omit[a[aStart + i] as number] as number;
+  // Costs only grow down the table: once a whole row costs more than the floor allows, no alignment reaches it. The
+  // margin keeps a score exactly at the floor, whose cost the table holds in single precision.
+  const affordable = ((TRANSLITERATION_TOP - floor) / slope) * (latinTotal + hanTotal) + COST_MARGIN;
+  for (let i = 1; i <= aLength; i++) {
+    const sa = a[aStart + i - 1] as number;
+    const omitA = omit[sa] as number;
     const row = i * width;
-    cost[row] = (cost[row - width] as number) + sa.omit;
-    for (let j = 1; j <= b.length; j++) {
-      const sb = b[j - 1] as Sound;
+    let cheapest = (cost[row - width] as number) + omitA;
+    cost[row] = cheapest;
+    for (let j = 1; j <= bLength; j++) {
+      const sb = b[bStart + j - 1] as number;
       const diagonal = (cost[row - width + j - 1] as number) + substitutionOf(sa, sb);
-      const up = (cost[row - width + j] as number) + sa.omit;
-      const left = (cost[row + j - 1] as number) + sb.omit;
-      cost[row + j] = Math.min(diagonal, up, left);
+      const up = (cost[row - width + j] as number) + omitA;
+      const left = (cost[row + j - 1] as number) + (omit[sb] as number);
+      const here = Math.min(diagonal, up, left);
+      cost[row + j] = here;
+      if (here < cheapest) cheapest = here;
     }
+    if (cheapest > affordable) return 0;
   }
   const total = latinTotal + hanTotal;
   if (total === 0) return 0;
-  const distance = (cost[a.length * width + b.length] as number) / total;
-  return Math.max(0, TRANSLITERATION_TOP - COST_SLOPE * distance);
+  const distance = (cost[aLength * width + bLength] as number) / total;
+  return Math.max(0, TRANSLITERATION_TOP - slope * distance);
 }
