@@ -191,8 +191,9 @@ export function transliterationSounds(a: NameReading): readonly Sound[] | undefi
  * the class letters of the consonants that begin a syllable, with or without each optional one (a Latin coda or
  * consonant before a silent e, the consonant of a Chinese bare-consonant syllable), in each of its readings. A Chinese
  * name written for its meaning (a character outside the transliteration table: 香奈儿, 方太) has only its most specific
- * skeleton, the one that keeps every consonant: the register holds far more such names than transliterations, and
- * with every skeleton each would be compared with thousands of Latin names.
+ * skeleton, the one that keeps every consonant, and meets Latin names under theirs, which each Latin name also has,
+ * marked apart: the register holds far more such names than transliterations, and with every skeleton each would be
+ * compared with thousands of Latin names.
  */
 export function transliterationKeys(a: NameReading): readonly string[] {
   const cached = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
