@@ -1,4 +1,5 @@
 import type { NameReading } from './analyze.ts';
+import { ensureCapacity } from './growable.ts';
 import {
   ADDED_BARE_CONSONANT,
   ADDED_CODA,
@@ -174,8 +175,7 @@ export function soundNumbers(sounds: readonly Sound[]): Uint16Array {
 }
 
 function soundNumbersOf(a: NameReading): Uint16Array {
-  soundsOf(a);
-  const entry = recent[0] as RecentReading;
+  const entry = reading(a);
   entry.numbers ??= soundNumbers(entry.sounds);
   return entry.numbers;
 }
@@ -196,23 +196,15 @@ export function transliterationSounds(a: NameReading): readonly Sound[] | undefi
  * compared with thousands of Latin names.
  */
 export function transliterationKeys(a: NameReading): readonly string[] {
-  const cached = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
-  if (cached?.keys !== undefined) return cached.keys;
   if (!mayTransliterate(a)) return NO_KEYS;
-  const keys = keysFor(a);
-  const entry = recent[0]?.analysis === a ? recent[0] : recent[1]?.analysis === a ? recent[1] : undefined;
-  if (entry !== undefined) entry.keys = keys;
-  return keys;
-}
-
-function keysFor(a: NameReading): readonly string[] {
-  return keysOfSounds(soundsOf(a), a.hasHan, writtenForMeaning(a));
+  const entry = reading(a);
+  entry.keys ??= keysOfSounds(entry.sounds, a.hasHan, writtenForMeaning(a));
+  return entry.keys;
 }
 
 /** Whether a name is Chinese written for its meaning (`readsAsTransliteration` false), kept with its sounds. */
 export function writtenForMeaning(a: NameReading): boolean {
-  soundsOf(a);
-  const entry = recent[0] as RecentReading;
+  const entry = reading(a);
   entry.forMeaning ??= a.hasHan && !readsAsTransliteration(a.exact);
   return entry.forMeaning;
 }
@@ -230,7 +222,7 @@ function keysOfSounds(
   let fullSyllables = 0;
   let silentE = 0;
   for (const sound of sounds) {
-    if (sound.omit === SILENT_E && !hasHan) silentE = 1;
+    if (sound.vowels.length > 0 && sound.omit === SILENT_E) silentE = 1;
     if (sound.vowels.length === 0 || sound.omit === SILENT_E) continue;
     syllables++;
     if (sound.omit === ADDED_VOWEL) fullSyllables++;
@@ -298,11 +290,18 @@ const HAN_CHAR_RE = /\p{Script=Han}/u;
 
 /** The sounds of a name: pinyin syllables through the pinyin tables, Latin words through English-style spelling. */
 export function soundsOf(a: NameReading): readonly Sound[] {
-  // The query is compared with many names in turn: a two-entry cache, most recent first, keeps it.
-  if (recent[0]?.analysis === a) return recent[0].sounds;
+  return reading(a).sounds;
+}
+
+/**
+ * A name's sounds and what is derived from them, read once: the query is compared with many names in turn, and a
+ * two-entry cache, most recent first, keeps it.
+ */
+function reading(a: NameReading): RecentReading {
+  if (recent[0]?.analysis === a) return recent[0];
   if (recent[1]?.analysis === a) {
     recent.reverse();
-    return recent[0]?.sounds as readonly Sound[];
+    return recent[0] as RecentReading;
   }
   const sounds: Sound[] = [];
   let syllable = 0;
@@ -316,7 +315,7 @@ export function soundsOf(a: NameReading): readonly Sound[] {
   }
   recent[1] = recent[0];
   recent[0] = { analysis: a, sounds };
-  return sounds;
+  return recent[0];
 }
 
 interface RecentReading {
@@ -423,11 +422,7 @@ function interned(
     };
     soundsById.push(sound);
     soundBySignature.set(signature, sound);
-    if (sound.id >= omitById.length) {
-      const grown = new Float32Array(omitById.length * 2);
-      grown.set(omitById);
-      omitById = grown;
-    }
+    omitById = ensureCapacity(omitById, sound.id + 1);
     omitById[sound.id] = omit;
   }
   return sound;
@@ -842,8 +837,8 @@ function scoreOfAlignment(
   b: ArrayLike<number>,
   bStart: number,
   bLength: number,
-  floor = 0,
-  slope = COST_SLOPE,
+  floor: number,
+  slope: number,
 ): number {
   const width = bLength + 1;
   if (scratch.length < (aLength + 1) * width) scratch = new Float32Array((aLength + 1) * width * 2);
