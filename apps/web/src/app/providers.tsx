@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setApiClientHooks } from '../components/api/api-client.ts';
 import { MessageProvider, useMessageApi } from '../components/feedback/message.tsx';
+import { REDUCED_MOTION_QUERY, useMediaQuery } from '../components/media/use-media-query.ts';
 import { resetSession } from '../components/session/current-user.ts';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../locales/i18n.ts';
 
@@ -14,6 +15,9 @@ const ANTD_LOCALES: Record<Language, Locale> = { 'zh-CN': antdZhCN, 'en-US': ant
 
 /** antd's text uses the page's one font stack (`fonts.css`), the same in both languages. */
 export const APP_THEME: ThemeConfig = { token: { fontFamily: 'var(--kxt-font-family)' } };
+
+/** The same theme without antd's motion, for visitors whose system asks for less of it. */
+const STILL_THEME: ThemeConfig = { token: { ...APP_THEME.token, motion: false } };
 
 /**
  * Names, rules and labels come from the server in the request's language: when the language changes, what is cached
@@ -54,9 +58,10 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   // Subscribes to language changes, so antd's locale switches with the UI.
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={APP_THEME}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} theme={reducedMotion ? STILL_THEME : APP_THEME}>
         <MessageProvider>
           <ApiClientBridge />
           <RefetchOnLanguageChange language={language} />

@@ -1,22 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../../components/media/use-media-query.ts';
 
 /** Below this width (antd's `md` breakpoint) the layouts fold their navigation away: a phone held upright. */
 export const NARROW_QUERY = '(max-width: 767.98px)';
 
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(NARROW_QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
-/**
- * Whether the window is phone-narrow, following resizes. A media query of its own rather than antd's
- * `Grid.useBreakpoint`, which would bring the grid's code to every portal page's first load.
- */
+/** Whether the window is phone-narrow, following resizes. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(NARROW_QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(NARROW_QUERY);
 }
