@@ -1,5 +1,6 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
 import { StringInterner } from './interner.ts';
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
 
 /** The set of a mark that designates nothing (every national mark). */
 export const NO_DESIGNATIONS = 0;
@@ -58,5 +59,29 @@ export class DesignationSets {
 
   get bytes(): number {
     return this.#members.data.byteLength + this.#offsets.byteLength;
+  }
+
+  save(out: SnapshotWriter): void {
+    this.#codes.save(out, 'codes');
+    this.#members.save(out.child('members'));
+    out.array('offsets', this.#offsets, this.#count + 1);
+  }
+
+  /** Takes saved lists into this empty table; the lookup by text is rebuilt (international lists are few). */
+  restore(from: SnapshotReader): void {
+    this.#codes.restore(from, 'codes');
+    this.#members.restore(from.child('members'));
+    const offsets = from.array('offsets', Uint32Array);
+    const count = offsets.length - 1;
+    if (count < 1 || offsets[count] !== this.#members.length) throw new SnapshotError('corrupt', 'designations');
+    this.#offsets = offsets;
+    this.#count = count;
+    const members = this.#members.data;
+    for (let set = 1; set < count; set++) {
+      const codes: string[] = [];
+      for (let i = offsets[set] as number; i < (offsets[set + 1] as number); i++)
+        codes.push(this.#codes.get(members[i] as number));
+      this.#setOf.set(codes.join(','), set);
+    }
   }
 }

@@ -32,6 +32,7 @@ import {
   SCORE_FLOOR,
 } from './score.ts';
 import { SIGNAL_BIT } from './signals.ts';
+import { readSnapshot, SnapshotWriter, snapshotFingerprint, writeSnapshot } from './snapshot-file.ts';
 import { maxEditsForScore } from './spelling.ts';
 import { LENGTH_BUCKETS, MAX_POSITION, type QueryTerms, TermIndex } from './term-index.ts';
 import { transliterationScoreOfSounds, transliterationSounds, writtenForMeaning } from './transliteration.ts';
@@ -192,6 +193,36 @@ export class TrademarkIndex {
       this.#columns.trim(this.#forms.count);
       this.#marks.trim();
     }
+  }
+
+  /**
+   * Writes the whole index to `path` (see `snapshot-file.ts`) with `meta`, the caller's note of what it covers (such
+   * as the data cursor it was built to); answers the bytes written. Searches may run meanwhile, but nothing may be
+   * added or removed until it resolves: the arrays are written as they lie.
+   */
+  save(path: string, meta: unknown = null): Promise<number> {
+    const out = new SnapshotWriter();
+    this.#forms.save(out.child('forms'));
+    this.#terms.save(out.child('terms'));
+    this.#columns.save(out.child('columns'), this.#forms.count);
+    this.#marks.save(out.child('marks'));
+    this.#marksOfForm.save(out.child('marksOfForm'));
+    return writeSnapshot(path, snapshotFingerprint(), meta, out);
+  }
+
+  /**
+   * An index read back from a snapshot written by `save`, with its `meta`. Throws `SnapshotError` when the file is
+   * from another engine version ('stale') or damaged ('corrupt'): then the caller builds the index afresh.
+   */
+  static async load(path: string, options: IndexOptions = {}): Promise<{ index: TrademarkIndex; meta: unknown }> {
+    const { meta, reader } = await readSnapshot(path, snapshotFingerprint());
+    const index = new TrademarkIndex(options);
+    index.#forms.restore(reader.child('forms'));
+    index.#terms.restore(reader.child('terms'));
+    index.#columns.restore(reader.child('columns'), index.#forms.count);
+    index.#marks.restore(reader.child('marks'));
+    index.#marksOfForm.restore(reader.child('marksOfForm'));
+    return { index, meta };
   }
 
   /** Removes a mark; false when the id was not indexed. */

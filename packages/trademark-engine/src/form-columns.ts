@@ -1,4 +1,5 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
 
 /**
  * Per distinct name, the fields a search reads for every name it touches, packed eight 32-bit integers to a name so
@@ -98,6 +99,28 @@ export class FormColumns {
     this.gramsOffset = this.gramsOffset.slice(0, Math.max(16, count));
     this.gramsLength = this.gramsLength.slice(0, Math.max(16, count));
     this.grams.trim();
+  }
+
+  /** Keeps a copy of the fields with every search counter at 0: searches may run while the snapshot is written. */
+  save(out: SnapshotWriter, count: number): void {
+    const fields = this.fields.slice(0, count * FIELDS);
+    for (let base = 0; base < fields.length; base += FIELDS) fields[base] = 0;
+    out.array('fields', fields);
+    out.array('gramsOffset', this.gramsOffset, count);
+    out.array('gramsLength', this.gramsLength, count);
+    this.grams.save(out.child('grams'));
+  }
+
+  restore(from: SnapshotReader, count: number): void {
+    const fields = from.array('fields', Int32Array);
+    const gramsOffset = from.array('gramsOffset', Uint32Array);
+    const gramsLength = from.array('gramsLength', Uint16Array);
+    if (fields.length !== count * FIELDS || gramsOffset.length !== count || gramsLength.length !== count)
+      throw new SnapshotError('corrupt', 'name columns');
+    this.fields = fields;
+    this.gramsOffset = gramsOffset;
+    this.gramsLength = gramsLength;
+    this.grams.restore(from.child('grams'));
   }
 
   get bytes(): number {

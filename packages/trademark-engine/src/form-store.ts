@@ -1,23 +1,34 @@
 import type { NameAnalysis, NameReading } from './analyze.ts';
+import { FNV_OFFSET, fnvHash, fnvStep } from './grams.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
 import type { Sound } from './transliteration.ts';
 
 const LATIN = 0;
 const HAN = 1;
 const HAN_FOR_MEANING = 2;
+// The name table is grown before it is fuller than this, so probes stay short.
+const MAX_NAME_LOAD = 0.6;
 
 /**
  * Distinct names and what was derived from them, kept in typed columns: a "form" is one distinct name string, shared
  * by every mark that bears it (the same mark filed in ten markets is analysed once). Strings live in one char pool,
  * so a million forms cost a handful of large arrays rather than millions of objects; the few forms a search compares
- * in full get their analysis back with `analysis`.
+ * in full get their analysis back with `analysis`. A name is found by its hash in an open-addressing table of form
+ * numbers, checked against the name kept in the pool: no string or map entry per name, which also lets a snapshot
+ * load without rebuilding anything.
  */
 export class FormStore {
-  readonly #byName = new Map<string, number>();
   readonly chars = new CharPool();
   count = 0;
+
+  /** Form + 1 per slot, 0 for an empty one; slots are a power of two. */
+  #nameSlots = new Int32Array(2048);
+  /** The name as given; it shares the pool place of `exact` or `latin` when equal to one of them. */
+  #nameOffset = new Uint32Array(1024);
+  #nameLength = new Uint16Array(1024);
 
   #latinOffset = new Uint32Array(1024);
   #latinLength = new Uint16Array(1024);
@@ -41,7 +52,46 @@ export class FormStore {
 
   /** The form of `name`, or -1 when it has not been stored. */
   find(name: string): number {
-    return this.#byName.get(name) ?? -1;
+    const slots = this.#nameSlots;
+    const mask = slots.length - 1;
+    for (let slot = fnvHash(name) & mask; ; slot = (slot + 1) & mask) {
+      const form = (slots[slot] as number) - 1;
+      if (form < 0) return -1;
+      if (this.#nameIs(form, name)) return form;
+    }
+  }
+
+  #nameIs(form: number, name: string): boolean {
+    const length = this.#nameLength[form] as number;
+    return length === name.length && this.chars.startsWith(this.#nameOffset[form] as number, length, name);
+  }
+
+  #listName(form: number, name: string): void {
+    if ((form + 1) / this.#nameSlots.length > MAX_NAME_LOAD) this.#growNames();
+    const slots = this.#nameSlots;
+    const mask = slots.length - 1;
+    let slot = fnvHash(name) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = form + 1;
+  }
+
+  #growNames(): void {
+    const old = this.#nameSlots;
+    const slots = new Int32Array(old.length * 2);
+    const mask = slots.length - 1;
+    for (const entry of old) {
+      if (entry === 0) continue;
+      const form = entry - 1;
+      const offset = this.#nameOffset[form] as number;
+      const pool = this.chars.data;
+      let hash = FNV_OFFSET;
+      for (let i = offset, end = offset + (this.#nameLength[form] as number); i < end; i++)
+        hash = fnvStep(hash, pool[i] as number);
+      let slot = hash & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = entry;
+    }
+    this.#nameSlots = slots;
   }
 
   /**
@@ -51,12 +101,19 @@ export class FormStore {
   store(name: string, a: NameAnalysis, sounds?: readonly Sound[], writtenForMeaning = false): number {
     const form = this.count++;
     if (form >= this.#latinOffset.length) this.#grow(form + 1);
-    this.#byName.set(name, form);
     const latinOffset = this.chars.append(a.latin);
     this.#latinOffset[form] = latinOffset;
     this.#latinLength[form] = a.latin.length;
     this.#exactOffset[form] = a.hasHan ? this.chars.append(a.exact) : latinOffset;
     this.#exactLength[form] = a.exact.length;
+    this.#nameOffset[form] =
+      name === a.exact
+        ? (this.#exactOffset[form] as number)
+        : name === a.latin
+          ? latinOffset
+          : this.chars.append(name);
+    this.#nameLength[form] = name.length;
+    this.#listName(form, name);
     this.visualOffset[form] = a.visual === a.latin ? latinOffset : this.chars.append(a.visual);
     this.visualLength[form] = a.visual.length;
     this.#lookalikeOffset[form] =
@@ -137,23 +194,43 @@ export class FormStore {
 
   /** Bytes held in typed arrays. */
   get bytes(): number {
-    const columns = [
-      this.#latinOffset,
-      this.#latinLength,
-      this.#exactOffset,
-      this.#exactLength,
-      this.visualOffset,
-      this.visualLength,
-      this.#lookalikeOffset,
-      this.#lookalikeLength,
-      this.#wordsOffset,
-      this.#wordsLength,
-      this.#fromHan,
-      this.#script,
-      this.#soundsOffset,
-      this.#soundsLength,
-    ];
-    return columns.reduce((sum, column) => sum + column.byteLength, this.chars.data.byteLength);
+    return this.#columns().reduce(
+      (sum, [, column]) => sum + column.byteLength,
+      this.chars.data.byteLength + this.#nameSlots.byteLength,
+    );
+  }
+
+  save(out: SnapshotWriter): void {
+    this.chars.save(out.child('chars'));
+    out.array('nameSlots', this.#nameSlots);
+    for (const [name, column] of this.#columns()) out.array(name, column, this.count);
+  }
+
+  /** Takes saved names into this empty store. */
+  restore(from: SnapshotReader): void {
+    this.chars.restore(from.child('chars'));
+    this.#nameSlots = from.array('nameSlots', Int32Array);
+    const slots = this.#nameSlots.length;
+    if (slots < 16 || (slots & (slots - 1)) !== 0) throw new SnapshotError('corrupt', 'name table');
+    this.count = from.array('latinLength', Uint16Array).length;
+    this.#nameOffset = from.array('nameOffset', Uint32Array);
+    this.#nameLength = from.array('nameLength', Uint16Array);
+    this.#latinOffset = from.array('latinOffset', Uint32Array);
+    this.#latinLength = from.array('latinLength', Uint16Array);
+    this.#exactOffset = from.array('exactOffset', Uint32Array);
+    this.#exactLength = from.array('exactLength', Uint16Array);
+    this.visualOffset = from.array('visualOffset', Uint32Array);
+    this.visualLength = from.array('visualLength', Uint16Array);
+    this.#lookalikeOffset = from.array('lookalikeOffset', Uint32Array);
+    this.#lookalikeLength = from.array('lookalikeLength', Uint16Array);
+    this.#wordsOffset = from.array('wordsOffset', Uint32Array);
+    this.#wordsLength = from.array('wordsLength', Uint16Array);
+    this.#fromHan = from.array('fromHan', Uint32Array);
+    this.#script = from.array('script', Uint8Array);
+    this.#soundsOffset = from.array('soundsOffset', Uint32Array);
+    this.#soundsLength = from.array('soundsLength', Uint16Array);
+    if (this.#columns().some(([, column]) => column.length !== this.count))
+      throw new SnapshotError('corrupt', 'name store columns');
   }
 
   /** Gives back the spare capacity of every column and of the char pool, after a bulk load. */
@@ -162,8 +239,32 @@ export class FormStore {
     this.#grow(this.count, true);
   }
 
+  /** The per-form columns by name, as a snapshot keeps them. */
+  #columns(): [string, Sized][] {
+    return [
+      ['nameOffset', this.#nameOffset],
+      ['nameLength', this.#nameLength],
+      ['latinOffset', this.#latinOffset],
+      ['latinLength', this.#latinLength],
+      ['exactOffset', this.#exactOffset],
+      ['exactLength', this.#exactLength],
+      ['visualOffset', this.visualOffset],
+      ['visualLength', this.visualLength],
+      ['lookalikeOffset', this.#lookalikeOffset],
+      ['lookalikeLength', this.#lookalikeLength],
+      ['wordsOffset', this.#wordsOffset],
+      ['wordsLength', this.#wordsLength],
+      ['fromHan', this.#fromHan],
+      ['script', this.#script],
+      ['soundsOffset', this.#soundsOffset],
+      ['soundsLength', this.#soundsLength],
+    ];
+  }
+
   #grow(count: number, exact = false): void {
     const size = <T extends Sized>(array: T): T => resize(array, count, exact);
+    this.#nameOffset = size(this.#nameOffset);
+    this.#nameLength = size(this.#nameLength);
     this.#latinOffset = size(this.#latinOffset);
     this.#latinLength = size(this.#latinLength);
     this.#exactOffset = size(this.#exactOffset);

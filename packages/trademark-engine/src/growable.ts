@@ -1,3 +1,5 @@
+import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
+
 export type Sized = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 type TypedArray = Sized;
 
@@ -47,6 +49,15 @@ export class GrowableUint32 {
   trim(): void {
     if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(16, this.length));
   }
+
+  save(out: SnapshotWriter): void {
+    out.array('data', this.data, this.length);
+  }
+
+  restore(from: SnapshotReader): void {
+    this.data = from.array('data', Uint32Array);
+    this.length = this.data.length;
+  }
 }
 
 /** An append-only pool of UTF-16 code units, so many short strings cost no object each. */
@@ -57,6 +68,15 @@ export class CharPool {
   /** Gives back the unused capacity, after a bulk load. */
   trim(): void {
     if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(16, this.length));
+  }
+
+  save(out: SnapshotWriter): void {
+    out.array('data', this.data, this.length);
+  }
+
+  restore(from: SnapshotReader): void {
+    this.data = from.array('data', Uint16Array);
+    this.length = this.data.length;
   }
 
   /** Appends `text` and returns its offset. */

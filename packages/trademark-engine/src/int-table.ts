@@ -1,3 +1,5 @@
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+
 const EMPTY = -1;
 // Linear probing stays short up to about this load; lookups here are mostly hits.
 const MAX_LOAD = 0.75;
@@ -46,6 +48,26 @@ export class IntTable {
       const value = values[i] as number;
       if (value >= 0) this.set(keys[i] as number, value);
     }
+  }
+
+  save(out: SnapshotWriter): void {
+    out.array('keys', this.#keys);
+    out.array('values', this.#values);
+    out.value('size', this.#size);
+    out.value('tombstones', this.#tombstones);
+  }
+
+  restore(from: SnapshotReader): void {
+    const keys = this.#smallKeys ? from.array('keys', Int32Array) : from.array('keys', Float64Array);
+    const values = from.array('values', Int32Array);
+    const slots = keys.length;
+    // Probing wraps with a mask: the slots must be a power of two, keys and values alike.
+    if (slots !== values.length || slots < 16 || (slots & (slots - 1)) !== 0)
+      throw new SnapshotError('corrupt', 'int table slots');
+    this.#keys = keys;
+    this.#values = values;
+    this.#size = from.count('size');
+    this.#tombstones = from.count('tombstones');
   }
 
   get(key: number): number | undefined {

@@ -1,3 +1,5 @@
+import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
+
 /** Gives each distinct string a small dense id (from 0), so marks refer to shared strings by number. */
 export class StringInterner {
   readonly #ids = new Map<string, number>();
@@ -26,5 +28,14 @@ export class StringInterner {
 
   get size(): number {
     return this.#strings.length;
+  }
+
+  save(out: SnapshotWriter, name: string): void {
+    out.value(name, this.#strings);
+  }
+
+  /** Interns the saved strings in order into this empty interner, so each gets its saved id. */
+  restore(from: SnapshotReader, name: string): void {
+    for (const text of from.strings(name)) this.intern(text);
   }
 }

@@ -3,6 +3,7 @@ import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
 import { resize, type Sized } from './growable.ts';
 import { IntTable } from './int-table.ts';
 import { StringInterner } from './interner.ts';
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
 import type { MarkRecord } from './types.ts';
 
 // Removed marks are squeezed out once they are this share of the rows.
@@ -115,6 +116,39 @@ export class MarkTable {
   /** Gives back the spare capacity of doubling, after a bulk load. */
   trim(): void {
     this.#resize(this.rows, true);
+  }
+
+  save(out: SnapshotWriter): void {
+    out.array('ids', this.ids, this.rows);
+    out.array('form', this.form, this.rows);
+    out.array('dataset', this.dataset, this.rows);
+    out.array('status', this.status, this.rows);
+    out.array('classLow', this.classLow, this.rows);
+    out.array('classHigh', this.classHigh, this.rows);
+    out.array('designationSet', this.designationSet, this.rows);
+    out.value('dead', this.#dead);
+    this.#rowOf.save(out.child('rowOf'));
+    this.#datasets.save(out, 'datasets');
+    this.designationSets.save(out.child('designations'));
+  }
+
+  /** Takes saved marks into this empty table. */
+  restore(from: SnapshotReader): void {
+    this.ids = from.array('ids', Float64Array);
+    this.form = from.array('form', Uint32Array);
+    this.dataset = from.array('dataset', Uint8Array);
+    this.status = from.array('status', Uint8Array);
+    this.classLow = from.array('classLow', Int32Array);
+    this.classHigh = from.array('classHigh', Int32Array);
+    this.designationSet = from.array('designationSet', Uint32Array);
+    this.rows = this.ids.length;
+    const columns = [this.form, this.dataset, this.status, this.classLow, this.classHigh, this.designationSet];
+    if (columns.some((column) => column.length !== this.rows)) throw new SnapshotError('corrupt', 'mark columns');
+    this.#dead = from.count('dead');
+    this.#rowOf.restore(from.child('rowOf'));
+    if (this.#rowOf.size !== this.rows - this.#dead) throw new SnapshotError('corrupt', 'mark ids');
+    this.#datasets.restore(from, 'datasets');
+    this.designationSets.restore(from.child('designations'));
   }
 
   get bytes(): number {

@@ -1,4 +1,5 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
+import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
 
 /** Where one term's postings lie: `data[start..end)` of the merged lists, then the same of the recent additions. */
 export interface PostingRanges {
@@ -115,6 +116,32 @@ export class PostingStore {
     }
     out.deltaStart = lowerBound(this.#deltaTerms, term);
     out.deltaEnd = lowerBound(this.#deltaTerms, term + 1);
+  }
+
+  /** Keeps the lists, recent additions merged in first. */
+  save(out: SnapshotWriter): void {
+    this.merge();
+    out.array('offsets', this.#offsets, this.#baseTerms + 1);
+    out.array('data', this.#data);
+    out.array('keys', this.#keys);
+    out.array('frequency', this.#frequency, this.#termCount);
+  }
+
+  /** Takes saved lists into this empty store. */
+  restore(from: SnapshotReader): void {
+    const offsets = from.array('offsets', Uint32Array);
+    const data = from.array('data', Uint32Array);
+    const keys = from.array('keys', Uint8Array);
+    const frequency = from.array('frequency', Uint32Array);
+    const terms = offsets.length - 1;
+    if (terms < 0 || keys.length !== data.length || offsets[terms] !== data.length || frequency.length !== terms)
+      throw new SnapshotError('corrupt', 'posting lists');
+    this.#offsets = offsets;
+    this.#data = data;
+    this.#keys = keys;
+    this.#baseTerms = terms;
+    this.#termCount = terms;
+    this.#frequency = frequency;
   }
 
   merge(): void {

@@ -2,6 +2,7 @@ import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
 import { IntTable } from './int-table.ts';
 import { PostingStore } from './postings.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
 import { transliterationKeys } from './transliteration.ts';
 import { wordUnits } from './word-units.ts';
@@ -116,6 +117,26 @@ export class TermIndex {
     for (const key of transliterationKeys(a)) add(fnvHash(key, skeletonSeed));
     for (const term of terms) this.terms.add(term, form);
     return Math.min(units, 255);
+  }
+
+  save(out: SnapshotWriter): void {
+    this.grams.save(out.child('grams'));
+    this.terms.save(out.child('terms'));
+    // Trigram codes by id: ids are given in order, so restoring them in order gives each its id back.
+    out.array('gramCodes', Float64Array.from(this.#gramIds.keys()));
+    this.#hashTerms.save(out.child('hashTerms'));
+    out.value('termCount', this.#termCount);
+    out.value('names', this.#names);
+  }
+
+  /** Takes saved lists into this empty index. */
+  restore(from: SnapshotReader): void {
+    this.grams.restore(from.child('grams'));
+    this.terms.restore(from.child('terms'));
+    for (const code of from.array('gramCodes', Float64Array)) this.#gramIds.set(code, this.#gramIds.size);
+    this.#hashTerms.restore(from.child('hashTerms'));
+    this.#termCount = from.count('termCount');
+    this.#names = from.count('names');
   }
 
   /** Merges recent additions when they are many; call after a batch of `add`. */
