@@ -13,6 +13,7 @@ import { megabytes, memorySnapshot } from './trademark/memory.ts';
 import { fusePeer, miniSearchPeer, type Peer, type PeerDoc, pgTrgmPeer } from './trademark/peers.ts';
 import { type BenchQuery, buildQueries } from './trademark/queries.ts';
 import { formatChecks, formatTable, type SystemRow, type TargetCheck } from './trademark/report.ts';
+import { measureSnapshot } from './trademark/snapshot.ts';
 import { latency, round } from './trademark/stats.ts';
 import { measureTransliterations } from './trademark/transliteration.ts';
 
@@ -55,6 +56,7 @@ export async function runTrademarkBench(args: string[]): Promise<void> {
 
   const engine = buildEngine(marks);
   log(`engine built in ${engine.buildMs} ms (pinyin ${engine.pinyinMs} ms), ${engine.memoryMb} MB retained`);
+  const snapshot = await measureSnapshot(engine.index, queries, log);
 
   const docs: PeerDoc[] = marks.map((mark) => ({ id: mark.id, name: mark.name }));
   const peers: Array<{ peer: Peer; buildMs: number; queries: ReadonlySet<BenchQuery> }> = [];
@@ -150,6 +152,7 @@ export async function runTrademarkBench(args: string[]): Promise<void> {
       p95Ms: engineRow.p95Ms,
       buildMs: engine.buildMs,
       memoryMb: engine.memoryMb,
+      snapshot,
       recall: engineRow.recall,
       falseFlagRate,
       rssMb: engine.rssMb,

@@ -9,6 +9,9 @@ import { SearchResultCache } from './modules/trademarks/search-cache.ts';
 import { MarkIndexService } from './modules/trademarks/search-index.ts';
 import { APP_VERSION } from './version.ts';
 
+/** The trademark index kept between starts, in DATA_DIR. */
+export const INDEX_SNAPSHOT_FILE = 'trademark-index.snapshot';
+
 /** Opens the database, brings it to the latest schema and wires the storage: what the server and the CLI share. */
 export async function openContext(config: Config): Promise<AppContext & { close(): Promise<void> }> {
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -24,7 +27,12 @@ export async function openContext(config: Config): Promise<AppContext & { close(
     db: database.db,
     databaseKind: database.kind,
     countCache: new CountCache(database.reader),
-    trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
+    trademarks: {
+      index: new MarkIndexService(database.db, {
+        snapshotPath: path.join(config.dataDir, INDEX_SNAPSHOT_FILE),
+      }),
+      results: new SearchResultCache(),
+    },
     storage: localFileStorage(path.join(config.dataDir, 'files')),
     version: APP_VERSION,
     close: database.close,

@@ -68,6 +68,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
+      await ctx.trademarks.index.stop();
       await ctx.close();
       process.exit(0);
     } catch (error) {
@@ -80,13 +81,18 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   worker?.start();
-  // Build the trademark index now rather than on the first search.
+  // Load or build the trademark index now rather than on the first search.
   const indexStarted = Date.now();
+  ctx.trademarks.index.log = (message, details) => app.log.info(details, message);
   ctx.trademarks.index
     .ready()
     .then(() =>
       app.log.info(
-        { marks: ctx.trademarks.index.index.size, ms: Date.now() - indexStarted },
+        {
+          marks: ctx.trademarks.index.index.size,
+          from: ctx.trademarks.index.source,
+          ms: Date.now() - indexStarted,
+        },
         'trademark index ready',
       ),
     )

@@ -1,6 +1,6 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
 import { StringInterner } from './interner.ts';
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 /** The set of a mark that designates nothing (every national mark). */
 export const NO_DESIGNATIONS = 0;
@@ -73,7 +73,8 @@ export class DesignationSets {
     this.#members.restore(from.child('members'));
     const offsets = from.array('offsets', Uint32Array);
     const count = offsets.length - 1;
-    if (count < 1 || offsets[count] !== this.#members.length) throw new SnapshotError('corrupt', 'designations');
+    if (count < 1 || offsets[count] !== this.#members.length)
+      throw new SnapshotError('corrupt', 'designations');
     this.#offsets = offsets;
     this.#count = count;
     const members = this.#members.data;

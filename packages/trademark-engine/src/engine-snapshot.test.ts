@@ -15,7 +15,14 @@ const extra: MarkRecord[] = [
   { id: 900_001, name: 'NIKE', dataset: 'US', niceClass: [25], status: 'registered' },
   { id: 900_002, name: '耐克', dataset: 'CN', niceClass: [25], status: 'registered' },
   { id: 900_003, name: 'Bella Home', dataset: 'EM', niceClass: [20, 21], status: 'filed' },
-  { id: 900_004, name: 'ZORVEX', dataset: 'WO', niceClass: [9], status: 'registered', designations: ['US', 'DE'] },
+  {
+    id: 900_004,
+    name: 'ZORVEX',
+    dataset: 'WO',
+    niceClass: [9],
+    status: 'registered',
+    designations: ['US', 'DE'],
+  },
 ];
 const queries: SearchQuery[] = [
   ...marks.slice(0, 40).map((mark) => ({ text: mark.name })),

@@ -214,7 +214,10 @@ export class TrademarkIndex {
    * An index read back from a snapshot written by `save`, with its `meta`. Throws `SnapshotError` when the file is
    * from another engine version ('stale') or damaged ('corrupt'): then the caller builds the index afresh.
    */
-  static async load(path: string, options: IndexOptions = {}): Promise<{ index: TrademarkIndex; meta: unknown }> {
+  static async load(
+    path: string,
+    options: IndexOptions = {},
+  ): Promise<{ index: TrademarkIndex; meta: unknown }> {
     const { meta, reader } = await readSnapshot(path, snapshotFingerprint());
     const index = new TrademarkIndex(options);
     index.#forms.restore(reader.child('forms'));

@@ -1,5 +1,5 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 /**
  * Per distinct name, the fields a search reads for every name it touches, packed eight 32-bit integers to a name so

@@ -3,7 +3,7 @@ import { FNV_OFFSET, fnvHash, fnvStep } from './grams.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import type { Sound } from './transliteration.ts';
 
 const LATIN = 0;

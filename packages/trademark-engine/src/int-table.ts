@@ -1,4 +1,4 @@
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 const EMPTY = -1;
 // Linear probing stays short up to about this load; lookups here are mostly hits.

@@ -3,7 +3,7 @@ import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
 import { resize, type Sized } from './growable.ts';
 import { IntTable } from './int-table.ts';
 import { StringInterner } from './interner.ts';
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import type { MarkRecord } from './types.ts';
 
 // Removed marks are squeezed out once they are this share of the rows.
@@ -142,8 +142,16 @@ export class MarkTable {
     this.classHigh = from.array('classHigh', Int32Array);
     this.designationSet = from.array('designationSet', Uint32Array);
     this.rows = this.ids.length;
-    const columns = [this.form, this.dataset, this.status, this.classLow, this.classHigh, this.designationSet];
-    if (columns.some((column) => column.length !== this.rows)) throw new SnapshotError('corrupt', 'mark columns');
+    const columns = [
+      this.form,
+      this.dataset,
+      this.status,
+      this.classLow,
+      this.classHigh,
+      this.designationSet,
+    ];
+    if (columns.some((column) => column.length !== this.rows))
+      throw new SnapshotError('corrupt', 'mark columns');
     this.#dead = from.count('dead');
     this.#rowOf.restore(from.child('rowOf'));
     if (this.#rowOf.size !== this.rows - this.#dead) throw new SnapshotError('corrupt', 'mark ids');

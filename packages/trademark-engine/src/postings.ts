@@ -1,5 +1,5 @@
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
-import { type SnapshotReader, SnapshotError, type SnapshotWriter } from './snapshot-file.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 /** Where one term's postings lie: `data[start..end)` of the merged lists, then the same of the recent additions. */
 export interface PostingRanges {
@@ -134,7 +134,12 @@ export class PostingStore {
     const keys = from.array('keys', Uint8Array);
     const frequency = from.array('frequency', Uint32Array);
     const terms = offsets.length - 1;
-    if (terms < 0 || keys.length !== data.length || offsets[terms] !== data.length || frequency.length !== terms)
+    if (
+      terms < 0 ||
+      keys.length !== data.length ||
+      offsets[terms] !== data.length ||
+      frequency.length !== terms
+    )
       throw new SnapshotError('corrupt', 'posting lists');
     this.#offsets = offsets;
     this.#data = data;

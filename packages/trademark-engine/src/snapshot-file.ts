@@ -191,7 +191,8 @@ export async function readSnapshot(
     if (start.length + jsonLength > size) throw new SnapshotError('corrupt', 'truncated header');
     const json = Buffer.alloc(jsonLength);
     await readFully(file, json, start.length);
-    if (crc32(json) !== start.readUInt32LE(MAGIC.length + 4)) throw new SnapshotError('corrupt', 'header checksum');
+    if (crc32(json) !== start.readUInt32LE(MAGIC.length + 4))
+      throw new SnapshotError('corrupt', 'header checksum');
     const header = JSON.parse(json.toString('utf8')) as Header;
     if (header.fingerprint !== fingerprint) throw new SnapshotError('stale', 'another engine version');
     if (header.littleEndian !== LITTLE_ENDIAN) throw new SnapshotError('stale', 'another byte order');

@@ -2,8 +2,8 @@ import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
 import { IntTable } from './int-table.ts';
 import { PostingStore } from './postings.ts';
-import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { transliterationKeys } from './transliteration.ts';
 import { wordUnits } from './word-units.ts';
 

@@ -1,7 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deleteMarks, marksChangedAfter, upsertMarks } from './repository.ts';
-import { INDEX_PAGE, MarkIndexService } from './search-index.ts';
+import { INDEX_PAGE, MarkIndexService, SNAPSHOT_INTERVAL_MS } from './search-index.ts';
 import { markRecord } from './test-marks.ts';
 
 let t: TestApp;
@@ -89,5 +91,107 @@ describe('the trademark index build', () => {
     expect(await service.refresh()).toBe(2);
     expect(service.index.size).toBe(3);
     expect(await service.refresh()).toBe(0);
+  });
+});
+
+describe('the trademark index snapshot', () => {
+  const snapshotPath = () => path.join(t.ctx.config.dataDir, 'trademark-index.snapshot');
+  /** A service keeping its snapshot in the test's data folder, with its log lines collected. */
+  const service = (now?: () => number) => {
+    const created = new MarkIndexService(t.ctx.db, { snapshotPath: snapshotPath(), ...(now ? { now } : {}) });
+    const lines: string[] = [];
+    created.log = (message) => lines.push(message);
+    return { service: created, lines };
+  };
+  const ids = (found: MarkIndexService, text: string) =>
+    found.index.search({ text }).matches.map((match) => match.id);
+
+  it('writes the built index, and a restart loads it and reads only the rows changed since', async () => {
+    await upsertMarks(t.ctx.db, [...records(INDEX_PAGE + 20, 'SAVED'), markRecord('ZORVEXA')]);
+    const first = service();
+    await first.service.ready();
+    await first.service.stop();
+    expect(first.service.source).toBe('database');
+    expect(first.lines).toContain('trademark index snapshot written');
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await upsertMarks(t.ctx.db, [
+      markRecord('ZORVEXO'),
+      markRecord('ZORVEXA', { applicationNumber: 'SAVED-2' }),
+    ]);
+    await deleteMarks(t.ctx.db, [{ dataset: 'US', applicationNumber: 'SAVED-1' }]);
+    const second = service();
+    await second.service.ready();
+    expect(second.service.source).toBe('snapshot');
+    expect(second.lines).toContain('trademark index loaded from its snapshot');
+    // One new mark, one renamed, one deleted: all there, and nothing else read again.
+    expect(second.service.index.size).toBe(INDEX_PAGE + 20 + 1 + 1 - 1);
+    const rebuilt = new MarkIndexService(t.ctx.db);
+    await rebuilt.ready();
+    for (const text of ['ZORVEXO', 'ZORVEXA', 'SAVED 1', 'SAVED 2', 'SAVED 7'])
+      expect(ids(second.service, text)).toEqual(ids(rebuilt, text));
+    expect(await second.service.refresh()).toBe(0);
+  });
+
+  it('builds afresh, and writes a good snapshot, when the one on disk is damaged', async () => {
+    await upsertMarks(t.ctx.db, records(30, 'KEPT'));
+    const first = service();
+    await first.service.ready();
+    await first.service.stop();
+    const whole = readFileSync(snapshotPath());
+    whole[whole.length - 5] = (whole[whole.length - 5] as number) ^ 0xff;
+    writeFileSync(snapshotPath(), whole);
+
+    const second = service();
+    await second.service.ready();
+    await second.service.stop();
+    expect(second.service.source).toBe('database');
+    expect(second.lines).toContain('trademark index snapshot corrupt: building afresh');
+    expect(second.service.index.size).toBe(30);
+    const third = service();
+    await third.service.ready();
+    expect(third.service.source).toBe('snapshot');
+  });
+
+  it('builds afresh when the snapshot is of another database', async () => {
+    await upsertMarks(t.ctx.db, records(10, 'OTHER'));
+    const first = service();
+    await first.service.ready();
+    await first.service.stop();
+    const snapshot = readFileSync(snapshotPath());
+    // The same data folder over a new, empty database: none of the snapshot's marks exist there.
+    await t.close();
+    t = await createTestApp();
+    writeFileSync(snapshotPath(), snapshot);
+    await upsertMarks(t.ctx.db, records(3, 'NEW'));
+    const second = service();
+    await second.service.ready();
+    expect(second.service.source).toBe('database');
+    expect(second.lines).toContain('trademark index snapshot is of another database: building afresh');
+    expect(second.service.index.size).toBe(3);
+  });
+
+  it('writes again once marks changed and the interval has passed, not before', async () => {
+    await upsertMarks(t.ctx.db, records(5, 'TICK'));
+    let clock = 1_000_000;
+    const { service: following, lines } = service(() => clock);
+    await following.ready();
+    await following.stop();
+    const written = () => lines.filter((line) => line === 'trademark index snapshot written').length;
+    expect(written()).toBe(1);
+    await upsertMarks(t.ctx.db, [markRecord('TICKED')]);
+    clock += SNAPSHOT_INTERVAL_MS - 1;
+    expect(await following.refresh()).toBe(1);
+    await following.stop();
+    expect(written()).toBe(1);
+    await upsertMarks(t.ctx.db, [markRecord('TOCKED')]);
+    clock += 1;
+    expect(await following.refresh()).toBe(1);
+    await following.stop();
+    expect(written()).toBe(2);
+    clock += SNAPSHOT_INTERVAL_MS;
+    expect(await following.refresh()).toBe(0);
+    await following.stop();
+    expect(written()).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import { SnapshotError } from '@kxt/trademark-engine/snapshot-file';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { markDeletionsAfter, marksChangedAfter } from './repository.ts';
@@ -10,27 +11,67 @@ import { markDeletionsAfter, marksChangedAfter } from './repository.ts';
  * busy, so each request waited that long per I/O turn while 200,000 marks were indexed).
  */
 export const INDEX_PAGE = 500;
+/** After the start, a snapshot is written again once marks changed and this long has passed since the last one. */
+export const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
+
+interface Cursor {
+  readonly updatedAt: string;
+  readonly id: number;
+}
+
+/** What a snapshot says it covers: the rows read up to the (update time, id) cursor and the deletions up to an id. */
+interface SnapshotMeta {
+  readonly cursor: Cursor;
+  readonly deletionCursor: number;
+}
+
+export interface MarkIndexOptions {
+  /**
+   * Where the index is kept between starts (`DATA_DIR/trademark-index.snapshot`): loaded at start when it is from
+   * this engine and this database, then brought up to date from the rows changed since; written after the start and
+   * then every `SNAPSHOT_INTERVAL_MS` while marks change. Absent: the index is built from the table at every start.
+   */
+  readonly snapshotPath?: string;
+  /** Clock for the snapshot interval (tests). */
+  readonly now?: () => number;
+}
 
 /**
- * The in-memory trademark index of this server process, built from the marks table at start and kept current by
- * reading the rows changed since the last look (imports by this or any other process, every few seconds). Rows are
- * followed by (updated_at, id); a row another process commits with a timestamp older than one already read is only
- * picked up at the next start, which imports (written in one go by one command) do not produce.
+ * The in-memory trademark index of this server process, loaded from its snapshot or built from the marks table at
+ * start, and kept current by reading the rows changed since the last look (imports by this or any other process,
+ * every few seconds). Rows are followed by (updated_at, id); a row another process commits with a timestamp older
+ * than one already read is only picked up at the next start without a snapshot, which imports (written in one go by
+ * one command) do not produce.
  */
 export class MarkIndexService {
-  readonly index = new TrademarkIndex();
-  #cursor = { updatedAt: '', id: 0 };
+  #index = new TrademarkIndex();
+  #cursor: Cursor = { updatedAt: '', id: 0 };
   #deletionCursor = 0;
   #ready: Promise<void> | undefined;
   #built = false;
   #refreshing: Promise<number> | undefined;
+  #saving: Promise<void> | undefined;
+  #lastSaved = Number.NEGATIVE_INFINITY;
+  #unsaved = 0;
   #timer: NodeJS.Timeout | undefined;
+  /** Where the index came from at start, once it is ready. */
+  source: 'snapshot' | 'database' | undefined;
+  /** Where loading and writing the snapshot is reported (the server's log). */
+  log: (message: string, details: Record<string, unknown>) => void = () => {};
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly options: MarkIndexOptions = {},
+  ) {}
 
-  /** Resolves once every mark in the database is indexed; starts the build on first call. */
+  /** The index; until `ready` resolves it may still be replaced by the one a snapshot holds. */
+  get index(): TrademarkIndex {
+    return this.#index;
+  }
+
+  /** Resolves once every mark in the database is indexed; starts the load or build on first call. */
   ready(): Promise<void> {
-    this.#ready ??= this.refresh().then(() => {
+    this.#ready ??= this.#start().then(() => {
       this.#built = true;
     });
     return this.#ready;
@@ -41,11 +82,22 @@ export class MarkIndexService {
     return this.#built;
   }
 
-  /** Indexes the marks changed since the last call; answers how many were (re)indexed. */
+  /**
+   * Indexes the marks changed since the last call; answers how many were (re)indexed. While a snapshot is being
+   * written nothing may change the index: the call then answers 0 at once, and the next one reads the changes.
+   */
   refresh(): Promise<number> {
-    this.#refreshing ??= this.#readChanges().finally(() => {
-      this.#refreshing = undefined;
-    });
+    if (this.#saving !== undefined && this.#built) return Promise.resolve(0);
+    this.#refreshing ??= this.#readChanges()
+      .then((count) => {
+        this.#unsaved += count;
+        if (this.#built && this.#unsaved > 0 && this.#now() - this.#lastSaved >= SNAPSHOT_INTERVAL_MS)
+          this.#startSaving();
+        return count;
+      })
+      .finally(() => {
+        this.#refreshing = undefined;
+      });
     return this.#refreshing;
   }
 
@@ -55,8 +107,95 @@ export class MarkIndexService {
     this.#timer.unref();
   }
 
-  stop() {
+  /** Stops following; resolves once a snapshot being written is complete. */
+  async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    await this.#saving;
+  }
+
+  /** Writes the snapshot now, if there is somewhere to keep it (after `ready`). */
+  saveSnapshot(): Promise<void> {
+    this.#startSaving();
+    return this.#saving ?? Promise.resolve();
+  }
+
+  async #start(): Promise<void> {
+    const loaded = await this.#loadSnapshot();
+    this.source = loaded ? 'snapshot' : 'database';
+    const changed = await this.refresh();
+    // A fresh build is saved at once; a loaded snapshot again only when the rows changed since were many.
+    if (!loaded || changed > INDEX_PAGE) this.#startSaving();
+  }
+
+  /** Takes the snapshot's index when it is from this engine and this database; false (and a log line) otherwise. */
+  async #loadSnapshot(): Promise<boolean> {
+    const path = this.options.snapshotPath;
+    if (path === undefined) return false;
+    const started = this.#now();
+    try {
+      const { index, meta } = await TrademarkIndex.load(path);
+      const covered = snapshotMeta(meta);
+      if (covered === undefined || !(await this.#covers(covered))) {
+        this.#log('trademark index snapshot is of another database: building afresh', { path });
+        return false;
+      }
+      this.#index = index;
+      this.#cursor = covered.cursor;
+      this.#deletionCursor = covered.deletionCursor;
+      this.#lastSaved = started;
+      this.#log('trademark index loaded from its snapshot', { marks: index.size, ms: this.#now() - started });
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      const reason = error instanceof SnapshotError ? error.reason : 'unreadable';
+      this.#log(`trademark index snapshot ${reason}: building afresh`, { path, error: String(error) });
+      return false;
+    }
+  }
+
+  /**
+   * Whether the database holds what the snapshot says it read: the row its cursor ends at, as it was or changed since
+   * (a wiped or another database does not have it), and at least as many deletions as it read.
+   */
+  async #covers({ cursor, deletionCursor }: SnapshotMeta): Promise<boolean> {
+    if (cursor.id > 0) {
+      const row = await this.db
+        .selectFrom('marks')
+        .select('updated_at')
+        .where('id', '=', cursor.id)
+        .executeTakeFirst();
+      if (row === undefined || row.updated_at < cursor.updatedAt) return false;
+    }
+    if (deletionCursor > 0) {
+      const row = await this.db
+        .selectFrom('mark_deletions')
+        .select('id')
+        .where('id', '=', deletionCursor)
+        .executeTakeFirst();
+      if (row === undefined) return false;
+    }
+    return true;
+  }
+
+  #startSaving(): void {
+    const path = this.options.snapshotPath;
+    if (path === undefined || this.#saving !== undefined) return;
+    const meta: SnapshotMeta = { cursor: this.#cursor, deletionCursor: this.#deletionCursor };
+    const started = this.#now();
+    const marks = this.#index.size;
+    this.#unsaved = 0;
+    this.#lastSaved = started;
+    this.#saving = this.#index
+      .save(path, meta)
+      .then((bytes) =>
+        this.#log('trademark index snapshot written', { marks, bytes, ms: this.#now() - started }),
+      )
+      .catch((error: unknown) =>
+        this.#log('trademark index snapshot not written', { path, error: String(error) }),
+      )
+      .finally(() => {
+        this.#saving = undefined;
+      });
   }
 
   async #readChanges(): Promise<number> {
@@ -65,8 +204,8 @@ export class MarkIndexService {
     for (;;) {
       const page = await marksChangedAfter(this.db, cursor, INDEX_PAGE);
       if (page.length === 0) break;
-      this.index.warmPinyin(page.map((row) => row.mark.name));
-      this.index.add(page.map((row) => row.mark));
+      this.#index.warmPinyin(page.map((row) => row.mark.name));
+      this.#index.add(page.map((row) => row.mark));
       count += page.length;
       const last = page.at(-1);
       if (last) cursor = { updatedAt: last.updatedAt, id: last.mark.id };
@@ -83,10 +222,30 @@ export class MarkIndexService {
     let removed = 0;
     for (;;) {
       const page = await markDeletionsAfter(this.db, this.#deletionCursor, INDEX_PAGE);
-      for (const row of page) if (this.index.remove(row.mark_id)) removed += 1;
+      for (const row of page) if (this.#index.remove(row.mark_id)) removed += 1;
       const last = page.at(-1);
       if (last) this.#deletionCursor = last.id;
       if (page.length < INDEX_PAGE) return removed;
     }
   }
+
+  #now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  #log(message: string, details: Record<string, unknown>): void {
+    this.log(message, details);
+  }
+}
+
+function snapshotMeta(meta: unknown): SnapshotMeta | undefined {
+  const value = meta as Partial<SnapshotMeta> | null;
+  const cursor = value?.cursor;
+  if (
+    typeof cursor?.updatedAt !== 'string' ||
+    !Number.isSafeInteger(cursor.id) ||
+    !Number.isSafeInteger(value?.deletionCursor)
+  )
+    return undefined;
+  return { cursor, deletionCursor: value?.deletionCursor as number };
 }
