@@ -119,13 +119,7 @@ export class MarkTable {
   }
 
   save(out: SnapshotWriter): void {
-    out.array('ids', this.ids, this.rows);
-    out.array('form', this.form, this.rows);
-    out.array('dataset', this.dataset, this.rows);
-    out.array('status', this.status, this.rows);
-    out.array('classLow', this.classLow, this.rows);
-    out.array('classHigh', this.classHigh, this.rows);
-    out.array('designationSet', this.designationSet, this.rows);
+    for (const [name, column] of this.#columns()) out.array(name, column, this.rows);
     out.value('dead', this.#dead);
     this.#rowOf.save(out.child('rowOf'));
     this.#datasets.save(out, 'datasets');
@@ -142,15 +136,7 @@ export class MarkTable {
     this.classHigh = from.array('classHigh', Int32Array);
     this.designationSet = from.array('designationSet', Uint32Array);
     this.rows = this.ids.length;
-    const columns = [
-      this.form,
-      this.dataset,
-      this.status,
-      this.classLow,
-      this.classHigh,
-      this.designationSet,
-    ];
-    if (columns.some((column) => column.length !== this.rows))
+    if (this.#columns().some(([, column]) => column.length !== this.rows))
       throw new SnapshotError('corrupt', 'mark columns');
     this.#dead = from.count('dead');
     this.#rowOf.restore(from.child('rowOf'));
@@ -160,19 +146,23 @@ export class MarkTable {
   }
 
   get bytes(): number {
-    const columns = [
-      this.ids,
-      this.form,
-      this.dataset,
-      this.status,
-      this.classLow,
-      this.classHigh,
-      this.designationSet,
-    ];
-    return columns.reduce(
-      (sum, column) => sum + column.byteLength,
+    return this.#columns().reduce(
+      (sum, [, column]) => sum + column.byteLength,
       this.#rowOf.bytes + this.designationSets.bytes,
     );
+  }
+
+  /** The per-mark columns by name, as a snapshot keeps them. */
+  #columns(): [string, Sized][] {
+    return [
+      ['ids', this.ids],
+      ['form', this.form],
+      ['dataset', this.dataset],
+      ['status', this.status],
+      ['classLow', this.classLow],
+      ['classHigh', this.classHigh],
+      ['designationSet', this.designationSet],
+    ];
   }
 
   #resize(count: number, exact: boolean): void {

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deleteMarks, marksChangedAfter, upsertMarks } from './repository.ts';
@@ -105,12 +106,17 @@ describe('the trademark index snapshot', () => {
   };
   const ids = (found: MarkIndexService, text: string) =>
     found.index.search({ text }).matches.map((match) => match.id);
-
-  it('writes the built index, and a restart loads it and reads only the rows changed since', async () => {
-    await upsertMarks(t.ctx.db, [...records(INDEX_PAGE + 20, 'SAVED'), markRecord('ZORVEXA')]);
+  /** Imports `marks`, then starts a service and lets it write its snapshot. */
+  const savedOnce = async (marks: TrademarkImportRecord[]) => {
+    await upsertMarks(t.ctx.db, marks);
     const first = service();
     await first.service.ready();
     await first.service.stop();
+    return first;
+  };
+
+  it('writes the built index, and a restart loads it and reads only the rows changed since', async () => {
+    const first = await savedOnce([...records(INDEX_PAGE + 20, 'SAVED'), markRecord('ZORVEXA')]);
     expect(first.service.source).toBe('database');
     expect(first.lines).toContain('trademark index snapshot written');
 
@@ -134,10 +140,7 @@ describe('the trademark index snapshot', () => {
   });
 
   it('builds afresh, and writes a good snapshot, when the one on disk is damaged', async () => {
-    await upsertMarks(t.ctx.db, records(30, 'KEPT'));
-    const first = service();
-    await first.service.ready();
-    await first.service.stop();
+    await savedOnce(records(30, 'KEPT'));
     const whole = readFileSync(snapshotPath());
     whole[whole.length - 5] = (whole[whole.length - 5] as number) ^ 0xff;
     writeFileSync(snapshotPath(), whole);
@@ -154,10 +157,7 @@ describe('the trademark index snapshot', () => {
   });
 
   it('builds afresh when the snapshot is of another database', async () => {
-    await upsertMarks(t.ctx.db, records(10, 'OTHER'));
-    const first = service();
-    await first.service.ready();
-    await first.service.stop();
+    await savedOnce(records(10, 'OTHER'));
     const snapshot = readFileSync(snapshotPath());
     // The same data folder over a new, empty database: none of the snapshot's marks exist there.
     await t.close();

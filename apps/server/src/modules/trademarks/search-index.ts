@@ -113,12 +113,6 @@ export class MarkIndexService {
     await this.#saving;
   }
 
-  /** Writes the snapshot now, if there is somewhere to keep it (after `ready`). */
-  saveSnapshot(): Promise<void> {
-    this.#startSaving();
-    return this.#saving ?? Promise.resolve();
-  }
-
   async #start(): Promise<void> {
     const loaded = await this.#loadSnapshot();
     this.source = loaded ? 'snapshot' : 'database';
