@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { SnapshotError } from './snapshot-file.ts';
@@ -79,6 +79,29 @@ describe('TrademarkIndex snapshots', () => {
     const more: SearchQuery[] = [...queries, { text: 'NIKEY' }, { text: 'BELLO' }, { text: '耐可' }];
     expect(more.map((query) => loaded.search(query))).toEqual(more.map((query) => fresh.search(query)));
     expect(loaded.search({ text: 'NIKEY' }).matches.map((match) => match.id)).toContain(900_010);
+  });
+
+  it('is read by another process, which numbers the transliteration sounds in its own order', async () => {
+    const index = built();
+    const path = join(folder, 'other-process.idx');
+    await index.save(path);
+    // A fresh copy of the engine's modules stands for a new process: it meets sounds in another order first.
+    vi.resetModules();
+    const fresh = (await import('./engine.ts')) as typeof import('./engine.ts');
+    const other = new fresh.TrademarkIndex();
+    other.add([{ id: 1, name: '乔丹体育', dataset: 'CN', niceClass: [25], status: 'registered' }]);
+    other.search({ text: 'QUEENSWAY' });
+    const { index: loaded } = await fresh.TrademarkIndex.load(path);
+    const crossScript: SearchQuery[] = [
+      { text: 'NIKE' },
+      { text: '耐克' },
+      { text: '乔丹' },
+      { text: 'JORDAN' },
+    ];
+    expect(loaded.search({ text: 'NIKE' }).matches.map((match) => match.id)).toContain(900_002);
+    expect(crossScript.map((query) => loaded.search(query))).toEqual(
+      crossScript.map((query) => index.search(query)),
+    );
   });
 
   it('refuses a damaged snapshot as corrupt', async () => {

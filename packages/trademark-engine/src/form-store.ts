@@ -4,7 +4,7 @@ import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
 import { singular } from './plural.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
-import type { Sound } from './transliteration.ts';
+import { type Sound, soundDefinitions, soundNumbersFor } from './transliteration.ts';
 
 const LATIN = 0;
 const HAN = 1;
@@ -204,6 +204,8 @@ export class FormStore {
     this.chars.save(out.child('chars'));
     out.array('nameSlots', this.#nameSlots);
     for (const [name, column] of this.#columns()) out.array(name, column, this.count);
+    // Sound numbers are this process's: the definitions let another process map them to its own.
+    out.value('sounds', soundDefinitions());
   }
 
   /** Takes saved names into this empty store. */
@@ -231,6 +233,27 @@ export class FormStore {
     this.#soundsLength = from.array('soundsLength', Uint16Array);
     if (this.#columns().some(([, column]) => column.length !== this.count))
       throw new SnapshotError('corrupt', 'name store columns');
+    this.#renumberSounds(from.strings('sounds'));
+  }
+
+  /** Rewrites the stored sound numbers of the process that saved them (`definitions`) as this process's numbers. */
+  #renumberSounds(definitions: readonly string[]): void {
+    let numbers: Uint16Array;
+    try {
+      numbers = soundNumbersFor(definitions);
+    } catch (error) {
+      throw new SnapshotError('corrupt', String(error));
+    }
+    if (numbers.every((number, saved) => number === saved)) return;
+    const pool = this.chars.data;
+    for (let form = 0; form < this.count; form++) {
+      const start = this.#soundsOffset[form] as number;
+      for (let i = start, end = start + (this.#soundsLength[form] as number); i < end; i++) {
+        const number = numbers[pool[i] as number];
+        if (number === undefined) throw new SnapshotError('corrupt', 'unknown sound');
+        pool[i] = number;
+      }
+    }
   }
 
   /** Gives back the spare capacity of every column and of the char pool, after a bulk load. */

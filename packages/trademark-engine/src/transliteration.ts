@@ -428,6 +428,55 @@ function interned(
   return sound;
 }
 
+/**
+ * Every sound numbered so far in this process, in number order, each as the JSON of what defines it: numbers are
+ * given in the order sounds are first met, so a snapshot keeps these beside the numbers it stores.
+ */
+export function soundDefinitions(): string[] {
+  return soundsById.map((s) =>
+    JSON.stringify([
+      s.classes,
+      s.vowels,
+      s.omit,
+      s.key,
+      s.keyLetters,
+      s.freeReadings,
+      s.aspirated,
+      s.long,
+      s.spoken,
+    ]),
+  );
+}
+
+/**
+ * This process's number for each sound of `definitions` (`soundDefinitions` of another process), by its number
+ * there; throws a TypeError for one that is not such a definition.
+ */
+export function soundNumbersFor(definitions: readonly string[]): Uint16Array {
+  const isNumbers = (value: unknown): value is number[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'number');
+  const isStrings = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return Uint16Array.from(definitions, (definition) => {
+    const [classes, vowels, omit, key, keyLetters, freeReadings, aspirated, long, spoken] = JSON.parse(
+      definition,
+    ) as unknown[];
+    if (
+      !isNumbers(classes) ||
+      !isStrings(vowels) ||
+      typeof omit !== 'number' ||
+      (key !== NOT_KEYED && key !== KEYED && key !== OPTIONAL_KEY) ||
+      typeof keyLetters !== 'string' ||
+      typeof freeReadings !== 'number' ||
+      typeof aspirated !== 'number' ||
+      typeof long !== 'boolean' ||
+      !isStrings(spoken)
+    )
+      throw new TypeError(`not a transliteration sound: ${definition}`);
+    return interned(classes, vowels, omit, key, keyLetters, freeReadings, aspirated, long, spoken).id;
+  });
+}
+
 /** The sound numbered `id` (`Sound.id`). */
 export function soundById(id: number): Sound {
   const sound = soundsById[id];
