@@ -31,12 +31,48 @@ const RELEVANCE_FILE = fileURLToPath(
 /**
  * Benchmarks the trademark engine over generated marks plus the relevance set against Fuse.js, MiniSearch and
  * PostgreSQL pg_trgm (when TEST_DATABASE_URL or DATABASE_URL is set), prints a table and writes
- * `bench/results/trademark.json`. Arguments: --count (default 1,000,000), --queries, --fuse-queries, --seed,
- * --peers fuse,minisearch,pg_trgm.
+ * `bench/results/trademark.json`. Arguments: --count (default 1,000,000; a list such as 1000000,5000000 runs each size
+ * in turn and ends with a table per size), --queries, --fuse-queries, --seed, --peers fuse,minisearch,pg_trgm.
  */
 export async function runTrademarkBench(args: string[]): Promise<void> {
   const options = parseBenchArgs(args);
   const log = (line: string): void => console.log(line);
+  const runs: SizeRun[] = [];
+  for (const count of options.counts) {
+    runs.push(await benchOneSize({ ...options, count }, log));
+    if (options.counts.length > 1) log('');
+  }
+  if (runs.length === 1) {
+    await writeResults('trademark', runs[0]);
+    return;
+  }
+  log(formatSizes(runs));
+  await writeResults('trademark', { sizes: runs });
+}
+
+type SizeRun = Awaited<ReturnType<typeof benchOneSize>>;
+
+/** One line per size: what grows with the register. */
+function formatSizes(runs: readonly SizeRun[]): string {
+  const lines = [
+    '| marks | build | memory | snapshot | start from it | p50 | p95 | recall@10 | peers p50 |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...runs.map((run) => {
+      const peers = Object.entries(run.peers)
+        .map(([name, peer]) => `${name} ${peer.p50Ms} ms`)
+        .join(', ');
+      return (
+        `| ${run.marks.toLocaleString('en')} | ${(run.buildMs / 1000).toFixed(1)} s | ${run.memoryMb} MB ` +
+        `(${Math.round((run.memoryMb * 1e6) / run.marks)} per million) | ${run.snapshot.fileMb} MB | ` +
+        `${run.snapshot.startMs} ms (${run.snapshot.memoryMb} MB) | ` +
+        `${run.p50Ms} ms | ${run.p95Ms} ms | ${run.recall} | ${peers || '—'} |`
+      );
+    }),
+  ];
+  return lines.join('\n');
+}
+
+async function benchOneSize(options: BenchOptions, log: (line: string) => void) {
   log(`trademark bench: ${options.count.toLocaleString('en')} marks, seed ${options.seed}`);
 
   let started = performance.now();
@@ -184,7 +220,7 @@ export async function runTrademarkBench(args: string[]): Promise<void> {
       meetsTargets,
       calibration,
     };
-    await writeResults('trademark', result);
+    return result;
   } finally {
     for (const { peer } of peers) await peer.close();
   }

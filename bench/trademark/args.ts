@@ -1,6 +1,8 @@
 export interface BenchOptions {
   /** Synthetic marks to index. */
   readonly count: number;
+  /** Every size to run, one after the other (`--count 1000000,5000000`); `count` is the first. */
+  readonly counts: readonly number[];
   /** Queries in the mix (at least the relevance set plus synthetic ones). */
   readonly queries: number;
   /** Queries Fuse.js runs; it scans every mark per query, so at a million marks it gets a sample. */
@@ -12,7 +14,10 @@ export interface BenchOptions {
 
 const ALL_PEERS = ['fuse', 'minisearch', 'pg_trgm'];
 
-/** Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch`. */
+/**
+ * Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch`; `--count` may list sizes
+ * (`1000000,5000000,10000000`).
+ */
 export function parseBenchArgs(args: readonly string[]): BenchOptions {
   const value = (name: string): string | undefined => {
     const at = args.indexOf(`--${name}`);
@@ -26,7 +31,13 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
       throw new RangeError(`--${name} must be a non-negative number`);
     return Math.floor(parsed);
   };
-  const count = number('count', 1_000_000);
+  const counts = (value('count') ?? '1000000').split(',').map((raw) => {
+    const parsed = Number(raw.trim().replace(/_/g, ''));
+    if (!Number.isSafeInteger(parsed) || parsed < 1)
+      throw new RangeError('--count must list positive whole numbers');
+    return parsed;
+  });
+  const count = counts[0] as number;
   const peers =
     value('peers')
       ?.split(',')
@@ -34,6 +45,7 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
   for (const peer of peers) if (!ALL_PEERS.includes(peer)) throw new RangeError(`unknown peer ${peer}`);
   return {
     count,
+    counts,
     queries: number('queries', 600),
     // Fuse.js takes seconds per query at a million marks: a sample keeps the run in minutes.
     fuseQueries: number('fuse-queries', count >= 200_000 ? 40 : 600),
