@@ -33,6 +33,12 @@ async function findRow(page: Page, listPath: string, serviceCode: string): Promi
   return row;
 }
 
+/**
+ * The customer's list after a submit. The list puts the search it keeps from earlier today back into its address
+ * (`?…`, replacing the entry), which may happen before the wait starts.
+ */
+const BACK_ON_THE_LIST = /\/trademark\/patent(\?.*)?$/;
+
 function dialog(page: Page, title: string): Locator {
   return page.locator('.ant-modal').filter({ hasText: title }).last();
 }
@@ -100,7 +106,7 @@ describe('patent registration, customer and reviewer', () => {
     );
     await customer.getByRole('button', { name: /^提\s?交$/ }).click();
     expect((await submitted).status()).toBe(200);
-    await customer.waitForURL(/\/trademark\/patent$/);
+    await customer.waitForURL(BACK_ON_THE_LIST);
 
     // The reviewer rejects the materials with a reason.
     const reviewer = await logIn('/admin/patents', 'reviewer');
@@ -130,7 +136,7 @@ describe('patent registration, customer and reviewer', () => {
     );
     await customer.getByRole('button', { name: /^提\s?交$/ }).click();
     expect((await resubmitted).status()).toBe(200);
-    await customer.waitForURL(/\/trademark\/patent$/);
+    await customer.waitForURL(BACK_ON_THE_LIST);
 
     // The reviewer approves and enters the filing receipt.
     await reviewer.reload();
