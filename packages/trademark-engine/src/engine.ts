@@ -114,9 +114,11 @@ export class TrademarkIndex {
   #marksOfForm = new PostingStore();
 
   // Scratch reused by every search, so a query allocates little beyond its result.
-  /** One bit per form touched by the current search and not scored yet. */
-  #touched = new Uint32Array(32);
-  /** Forms first touched in the current length pass. */
+  /**
+   * Forms in the order the current search first touched them: those words and keys touched first, then those first
+   * touched in the current length pass. Each form is touched first once per search, so it never holds more than
+   * every form.
+   */
   #fresh = new Uint32Array(1024);
   #freshCount = 0;
   #queryGram = new Uint8Array(1024);
@@ -146,7 +148,7 @@ export class TrademarkIndex {
 
   /** Bytes the index holds in typed arrays, by part; strings and maps on the heap come on top. */
   memory(): Record<string, number> {
-    const scratch = [this.#touched, this.#fresh, this.#queryGram, this.#formScore, this.#formSignals];
+    const scratch = [this.#fresh, this.#queryGram, this.#formScore, this.#formSignals];
     return {
       names: this.#forms.bytes,
       terms: this.#terms.bytes,
@@ -285,25 +287,28 @@ export class TrademarkIndex {
     for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 1;
     const context = this.#scoringContext(q, terms, floors, options);
 
-    // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes.
+    // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes, and
+    // the names they touched first are scored last.
     const postings = this.#terms.terms;
     let touched = 0;
+    this.#freshCount = 0;
     for (const term of terms.rareWords) {
-      touched += this.#count(postings, term, RARE_WORD, filter, datasets, false, 0, MAX_POSITION);
+      touched += this.#count(postings, term, RARE_WORD, filter, datasets, 0, MAX_POSITION);
     }
     for (const term of terms.commonWords) {
-      touched += this.#count(postings, term, COMMON_WORD, filter, datasets, false, 0, MAX_POSITION);
+      touched += this.#count(postings, term, COMMON_WORD, filter, datasets, 0, MAX_POSITION);
     }
     for (const term of terms.keys) {
-      touched += this.#count(postings, term, KEY_HIT, filter, datasets, false, 0, MAX_POSITION);
+      touched += this.#count(postings, term, KEY_HIT, filter, datasets, 0, MAX_POSITION);
     }
     for (const term of terms.skeletons) {
-      touched += this.#count(postings, term, SKELETON_HIT, filter, datasets, false, 0, MAX_POSITION);
+      touched += this.#count(postings, term, SKELETON_HIT, filter, datasets, 0, MAX_POSITION);
     }
 
     // Then trigrams, one name length at a time, each length scored right after it is counted while its names are
     // still in cache. Prefix filtering: a name sharing at least `floor` trigrams with the query shares one of any
     // (trigrams - floor + 1) of them, so only that many of the rarest are counted.
+    const early = this.#freshCount;
     for (let bucket = 1; bucket < LENGTH_BUCKETS; bucket++) {
       // The last bucket holds every longer name; its floor is the lowest of theirs.
       const last = bucket === LENGTH_BUCKETS - 1;
@@ -317,28 +322,20 @@ export class TrademarkIndex {
       const rarest = this.#terms.rarestGrams(terms, bucket);
       // Trigrams no name has are counted too: nobody shares them.
       const missing = terms.gramCount - rarest.length;
-      this.#freshCount = 0;
+      this.#freshCount = early;
       for (let i = 0; i < counted - missing; i++) {
         const g = rarest[i] as number;
         const list = (terms.grams[g] as number) * LENGTH_BUCKETS + bucket;
         const from = (terms.firstPositions[g] as number) - shift;
         const to = (terms.lastPositions[g] as number) + shift;
-        touched += this.#count(this.#terms.grams, list, GRAM, filter, datasets, true, from, to);
+        touched += this.#count(this.#terms.grams, list, GRAM, filter, datasets, from, to);
       }
       context.countedFloor = Math.max(1, floor - (terms.gramCount - counted));
-      for (let i = 0; i < this.#freshCount; i++) this.#scoreForm(context, this.#fresh[i] as number);
+      for (let i = early; i < this.#freshCount; i++) this.#scoreForm(context, this.#fresh[i] as number);
     }
-    // Last, the names only words or keys touched, or touched by them before a trigram pass reached them.
+    // Last, the names words or keys touched first, with what the trigram passes added to their counters.
     context.countedFloor = 0;
-    const bitmap = this.#touched;
-    for (let word = 0; word < bitmap.length; word++) {
-      let bits = bitmap[word] as number;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        this.#scoreForm(context, (word << 5) + 31 - Math.clz32(low));
-      }
-    }
+    for (let i = 0; i < early; i++) this.#scoreForm(context, this.#fresh[i] as number);
     for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 0;
     this.lastSearch.touched = touched;
     this.lastSearch.checked = context.checked;
@@ -367,12 +364,10 @@ export class TrademarkIndex {
     increment: number,
     filter: CompiledFilter,
     datasets: DatasetMasks,
-    recordFresh: boolean,
     from: number,
     to: number,
   ): number {
     const fields = this.#columns.fields;
-    const touched = this.#touched;
     const fresh = this.#fresh;
     let freshCount = this.#freshCount;
     const statusMask = filter.statusMask << SHAPE_STATUS_SHIFT;
@@ -397,8 +392,7 @@ export class TrademarkIndex {
           continue;
         }
         first++;
-        touched[form >>> 5] = (touched[form >>> 5] as number) | (1 << (form & 31));
-        if (recordFresh) fresh[freshCount++] = form;
+        fresh[freshCount++] = form;
         const shape = fields[SHAPE + base] as number;
         const datasetsMatch =
           datasets.all ||
@@ -441,16 +435,15 @@ export class TrademarkIndex {
   }
 
   /**
-   * Scores one touched name if it may reach the floor, and clears its counter and touched bit. Most touched names
-   * share a trigram or two by chance: the counted trigrams rule out many, the signature (which can only overcount)
-   * most of the rest, and the exact count the remainder; only then come edit distance and the full comparison.
+   * Scores one touched name if it may reach the floor, and clears its counter. Most touched names share a trigram or
+   * two by chance: the counted trigrams rule out many, the signature (which can only overcount) most of the rest,
+   * and the exact count the remainder; only then come edit distance and the full comparison.
    */
   #scoreForm(context: ScoringContext, form: number): void {
     const fields = this.#columns.fields;
     const base = form * FIELDS;
     const counter = fields[base] as number;
     fields[base] = 0;
-    this.#touched[form >>> 5] = (this.#touched[form >>> 5] as number) & ~(1 << (form & 31));
     if (counter >= BLOCKED) return;
     const { q, terms } = context;
     let candidate = counter >= KEY_HIT || (counter >= RARE_WORD && this.#wordsMayReach(terms, counter, form));
@@ -558,8 +551,6 @@ export class TrademarkIndex {
       this.#formScore = ensureCapacity(this.#formScore, forms);
       this.#formSignals = ensureCapacity(this.#formSignals, forms);
     }
-    if (this.#touched.length * 32 < forms)
-      this.#touched = new Uint32Array(Math.ceil(this.#formScore.length / 32));
     if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
     this.#queryGram = ensureCapacity(this.#queryGram, this.#terms.gramIds);
   }
