@@ -18,6 +18,7 @@ import {
   signatureBit,
 } from './form-columns.ts';
 import { FormStore } from './form-store.ts';
+import { distinctTrigrams, TrigramSet } from './grams.ts';
 import { ensureCapacity } from './growable.ts';
 import { MarkTable } from './mark-table.ts';
 import { PinyinCache } from './pinyin.ts';
@@ -59,7 +60,6 @@ export interface SearchDiagnostics {
 const MAX_QUERY_LENGTH = 200;
 const MAX_QUERY_GRAMS = 255;
 const BULK_LOAD = 10_000;
-const GRAMS_PER_NAME = 14;
 const NO_LENGTHS = { shortest: 1, longest: 0 };
 
 // Counter per touched name: counted trigrams in the low byte, then hits of rare words, of common words, of sound
@@ -86,6 +86,8 @@ interface ScoringContext {
   /** Where each of the query's trigrams sits in a name's signature: a bit it lacks is a trigram it lacks. */
   readonly signatureWords: Int32Array;
   readonly signatureMasks: Int32Array;
+  /** The query's trigrams, for counting exactly those a name shares. */
+  readonly trigrams: TrigramSet;
   readonly matching: number[];
   checked: number;
   compared: number;
@@ -121,7 +123,6 @@ export class TrademarkIndex {
    */
   #fresh = new Uint32Array(1024);
   #freshCount = 0;
-  #queryGram = new Uint8Array(1024);
   #formScore = new Float32Array(1024);
   #formSignals = new Uint16Array(1024);
   readonly #ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
@@ -148,7 +149,7 @@ export class TrademarkIndex {
 
   /** Bytes the index holds in typed arrays, by part; strings and maps on the heap come on top. */
   memory(): Record<string, number> {
-    const scratch = [this.#fresh, this.#queryGram, this.#formScore, this.#formSignals];
+    const scratch = [this.#fresh, this.#formScore, this.#formSignals];
     return {
       names: this.#forms.bytes,
       terms: this.#terms.bytes,
@@ -167,7 +168,7 @@ export class TrademarkIndex {
       this.#marks.reserve(batch);
       this.#marksOfForm.reserve(batch);
       this.#terms.reserve(batch);
-      this.#columns.reserve(this.#forms.count + batch, batch * GRAMS_PER_NAME);
+      this.#columns.reserve(this.#forms.count + batch);
     }
     let added = 0;
     for (const record of records) {
@@ -284,7 +285,6 @@ export class TrademarkIndex {
       queryGrams: terms.gramCount,
       prefixLengths: m >= PREFIX_MIN_LENGTH ? { shortest: m + PREFIX_MIN_REST, longest: 2 * m } : NO_LENGTHS,
     });
-    for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 1;
     const context = this.#scoringContext(q, terms, floors, options);
 
     // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes, and
@@ -336,7 +336,6 @@ export class TrademarkIndex {
     // Last, the names words or keys touched first, with what the trigram passes added to their counters.
     context.countedFloor = 0;
     for (let i = 0; i < early; i++) this.#scoreForm(context, this.#fresh[i] as number);
-    for (const gram of terms.grams) if (gram >= 0) this.#queryGram[gram] = 0;
     this.lastSearch.touched = touched;
     this.lastSearch.checked = context.checked;
     this.lastSearch.compared = context.compared;
@@ -428,6 +427,7 @@ export class TrademarkIndex {
       options,
       signatureWords: Int32Array.from(known, (gram) => SIGNATURE_LOW + (signatureBit(gram) >>> 5)),
       signatureMasks: Int32Array.from(known, (gram) => 1 << (signatureBit(gram) & 31)),
+      trigrams: new TrigramSet(distinctTrigrams(q.visual)),
       matching: [],
       checked: 0,
       compared: 0,
@@ -457,7 +457,7 @@ export class TrademarkIndex {
         if (((fields[(signatureWords[g] as number) + base] as number) & (signatureMasks[g] as number)) !== 0)
           bound++;
       }
-      if (bound < floor || this.#sharedGrams(form) < floor) return;
+      if (bound < floor || this.#sharedGrams(context, form) < floor) return;
       context.checked++;
       candidate = this.#spellingMayReach(q, form, context.matcher);
     }
@@ -499,17 +499,17 @@ export class TrademarkIndex {
     return { score, signals: score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0 };
   }
 
-  /** Trigrams a name shares with the query, counted exactly from its own list. */
-  #sharedGrams(form: number): number {
-    const columns = this.#columns;
-    const pool = columns.grams.data;
-    const queryGram = this.#queryGram;
-    let shared = 0;
-    const start = columns.gramsOffset[form] as number;
-    for (let g = start, end = start + (columns.gramsLength[form] as number); g < end; g++) {
-      shared += queryGram[pool[g] as number] as number;
-    }
-    return shared;
+  /**
+   * Trigrams a name shares with the query, counted exactly from its characters: a list of each name's trigrams
+   * would cost some 50 bytes a name to save a few hash probes on the few thousand names a search counts this way.
+   */
+  #sharedGrams(context: ScoringContext, form: number): number {
+    const forms = this.#forms;
+    return context.trigrams.sharedWith(
+      forms.chars.data,
+      forms.visualOffset[form] as number,
+      forms.visualLength[form] as number,
+    );
   }
 
   /**
@@ -552,6 +552,5 @@ export class TrademarkIndex {
       this.#formSignals = ensureCapacity(this.#formSignals, forms);
     }
     if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
-    this.#queryGram = ensureCapacity(this.#queryGram, this.#terms.gramIds);
   }
 }

@@ -1,4 +1,4 @@
-import { ensureCapacity, GrowableUint32 } from './growable.ts';
+import { ensureCapacity } from './growable.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 /**
@@ -31,18 +31,13 @@ export function signatureBit(gram: number): number {
 
 export class FormColumns {
   fields = new Int32Array(1024 * FIELDS);
-  /** Trigram ids of each name, back to back, for counting shared trigrams exactly. */
-  readonly grams = new GrowableUint32();
-  gramsOffset = new Uint32Array(1024);
-  gramsLength = new Uint16Array(1024);
 
   /** Makes room for `count` names in all, ahead of a bulk load. */
-  reserve(count: number, grams: number): void {
+  reserve(count: number): void {
     this.#ensure(count);
-    this.grams.reserve(grams);
   }
 
-  /** Records a new name's look-alike length, word units and trigrams. */
+  /** Records a new name's look-alike length, word units and the signature of its trigrams. */
   describe(form: number, length: number, units: number, grams: readonly number[]): void {
     this.#ensure(form + 1);
     const base = form * FIELDS;
@@ -57,9 +52,6 @@ export class FormColumns {
     }
     fields[SIGNATURE_LOW + base] = low;
     fields[SIGNATURE_HIGH + base] = high;
-    this.gramsOffset[form] = this.grams.length;
-    this.gramsLength[form] = grams.length;
-    for (const gram of grams) this.grams.push(gram);
   }
 
   /** Adds one mark's filter fields to the union of its name's marks. */
@@ -96,9 +88,6 @@ export class FormColumns {
   /** Gives back spare capacity after a bulk load. */
   trim(count: number): void {
     this.fields = this.fields.slice(0, Math.max(16, count) * FIELDS);
-    this.gramsOffset = this.gramsOffset.slice(0, Math.max(16, count));
-    this.gramsLength = this.gramsLength.slice(0, Math.max(16, count));
-    this.grams.trim();
   }
 
   /** Keeps a copy of the fields with every search counter at 0: searches may run while the snapshot is written. */
@@ -106,36 +95,20 @@ export class FormColumns {
     const fields = this.fields.slice(0, count * FIELDS);
     for (let base = 0; base < fields.length; base += FIELDS) fields[base] = 0;
     out.array('fields', fields);
-    out.array('gramsOffset', this.gramsOffset, count);
-    out.array('gramsLength', this.gramsLength, count);
-    this.grams.save(out.child('grams'));
   }
 
   restore(from: SnapshotReader, count: number): void {
     const fields = from.array('fields', Int32Array);
-    const gramsOffset = from.array('gramsOffset', Uint32Array);
-    const gramsLength = from.array('gramsLength', Uint16Array);
-    if (fields.length !== count * FIELDS || gramsOffset.length !== count || gramsLength.length !== count)
-      throw new SnapshotError('corrupt', 'name columns');
+    if (fields.length !== count * FIELDS) throw new SnapshotError('corrupt', 'name columns');
     this.fields = fields;
-    this.gramsOffset = gramsOffset;
-    this.gramsLength = gramsLength;
-    this.grams.restore(from.child('grams'));
   }
 
   get bytes(): number {
-    return (
-      this.fields.byteLength +
-      this.grams.data.byteLength +
-      this.gramsOffset.byteLength +
-      this.gramsLength.byteLength
-    );
+    return this.fields.byteLength;
   }
 
   #ensure(count: number): void {
     if (count * FIELDS <= this.fields.length) return;
     this.fields = ensureCapacity(this.fields, count * FIELDS);
-    this.gramsOffset = ensureCapacity(this.gramsOffset, count);
-    this.gramsLength = ensureCapacity(this.gramsLength, count);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctTrigrams, FNV_OFFSET, fnvHash, fnvStep, trigramCode } from './grams.ts';
+import { distinctTrigrams, FNV_OFFSET, fnvHash, fnvStep, TrigramSet, trigramCode } from './grams.ts';
 
 describe('trigramCode', () => {
   it('is the same for every order of its three characters', () => {
@@ -43,5 +43,40 @@ describe('fnvHash', () => {
 
   it('depends on the seed', () => {
     expect(fnvHash('apple', 1)).not.toBe(fnvHash('apple', 2));
+  });
+});
+
+describe('TrigramSet', () => {
+  const units = (text: string) => Uint16Array.from(text, (char) => char.charCodeAt(0));
+  /** The shared count the way a name's own list of distinct trigrams gives it. */
+  const byLists = (query: string, name: string) => {
+    const wanted = new Set(distinctTrigrams(query));
+    return distinctTrigrams(name).filter((code) => wanted.has(code)).length;
+  };
+
+  it('counts the distinct trigrams a name shares with the query, a repeated one once', () => {
+    const set = new TrigramSet(distinctTrigrams('banana'));
+    for (const name of ['banana', 'bananas', 'ananas', 'bandana', 'nana', 'x', 'cabana']) {
+      expect(set.sharedWith(units(name), 0, name.length)).toBe(byLists('banana', name));
+    }
+    expect(set.sharedWith(units('nanana'), 0, 6)).toBe(byLists('banana', 'nanana'));
+  });
+
+  it('reads a name in place inside a larger pool, and nothing from an empty one', () => {
+    const set = new TrigramSet(distinctTrigrams('kodak'));
+    const pool = units('xxkodakyy');
+    expect(set.sharedWith(pool, 2, 5)).toBe(byLists('kodak', 'kodak'));
+    expect(set.sharedWith(pool, 2, 0)).toBe(0);
+  });
+
+  it('holds codes of any script, and many of them', () => {
+    const hangul = '삼성전자주식회사';
+    expect(new TrigramSet(distinctTrigrams(hangul)).sharedWith(units('삼성전기'), 0, 4)).toBe(
+      byLists(hangul, '삼성전기'),
+    );
+    const long = 'the quick brown fox jumps over the lazy dog and keeps running far away';
+    expect(new TrigramSet(distinctTrigrams(long)).sharedWith(units('lazy dogs'), 0, 9)).toBe(
+      byLists(long, 'lazy dogs'),
+    );
   });
 });

@@ -66,3 +66,62 @@ export function fnvHash(text: string, seed = FNV_OFFSET): number {
   for (let i = 0; i < text.length; i++) hash = fnvStep(hash, text.charCodeAt(i));
   return hash;
 }
+
+/**
+ * The distinct trigrams of a query, for counting how many of its own a stored name shares with it straight from the
+ * name's characters: an open-addressing table of trigram codes (a query has a few dozen), and a stamp per entry so
+ * a trigram the name repeats counts once without clearing anything between names.
+ */
+export class TrigramSet {
+  readonly #codes: Float64Array;
+  readonly #stamps: Uint32Array;
+  readonly #mask: number;
+  #stamp = 0;
+
+  constructor(codes: readonly number[]) {
+    const slots = 2 ** Math.ceil(Math.log2(Math.max(8, codes.length * 2)));
+    this.#codes = new Float64Array(slots).fill(Number.NaN);
+    this.#stamps = new Uint32Array(slots);
+    this.#mask = slots - 1;
+    for (const code of codes) {
+      let slot = this.#slotOf(code);
+      while (!Number.isNaN(this.#codes[slot] as number) && this.#codes[slot] !== code)
+        slot = (slot + 1) & this.#mask;
+      this.#codes[slot] = code;
+    }
+  }
+
+  /** How many distinct trigrams of the `length` code units at `offset` of `chars` are in the set. */
+  sharedWith(chars: Uint16Array, offset: number, length: number): number {
+    if (length === 0) return 0;
+    const stamp = ++this.#stamp;
+    const codes = this.#codes;
+    const stamps = this.#stamps;
+    let shared = 0;
+    let first = START;
+    let second = START;
+    for (let i = 0; i < length + 2; i++) {
+      const third = i < length ? (chars[offset + i] as number) : END;
+      const code = trigramCode(first, second, third);
+      for (let slot = this.#slotOf(code); ; slot = (slot + 1) & this.#mask) {
+        const held = codes[slot] as number;
+        if (held === code) {
+          if (stamps[slot] !== stamp) {
+            stamps[slot] = stamp;
+            shared++;
+          }
+          break;
+        }
+        if (Number.isNaN(held)) break;
+      }
+      first = second;
+      second = third;
+    }
+    return shared;
+  }
+
+  #slotOf(code: number): number {
+    // Codes are 30-bit integers or negative ones past that (see `trigramCode`): fold the high part in.
+    return ((Math.imul(code | 0, 0x9e3779b1) ^ ((code / 0x40000000) | 0)) >>> 0) & this.#mask;
+  }
+}
