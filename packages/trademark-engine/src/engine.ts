@@ -113,7 +113,7 @@ export class TrademarkIndex {
   readonly #columns = new FormColumns();
   readonly #marks = new MarkTable();
   /** Mark rows per form. */
-  #marksOfForm = new PostingStore();
+  #marksOfForm = new PostingStore(false);
 
   // Scratch reused by every search, so a query allocates little beyond its result.
   /**
@@ -249,7 +249,7 @@ export class TrademarkIndex {
    */
   compact(): void {
     this.#columns.clearUnions(this.#forms.count);
-    this.#marksOfForm = new PostingStore();
+    this.#marksOfForm = new PostingStore(false);
     this.#marks.compact((row) => this.#join(row));
     this.#marksOfForm.merge();
   }
@@ -381,8 +381,11 @@ export class TrademarkIndex {
       const keys = pass === 0 ? postings.keys : postings.deltaKeys;
       const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
       for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
-        const key = keys[i] as number;
-        if (key < from || key > to) continue;
+        // Only trigram lists keep positions: the others hold every posting.
+        if (keys !== undefined) {
+          const key = keys[i] as number;
+          if (key < from || key > to) continue;
+        }
         const form = data[i] as number;
         const base = form * FIELDS;
         const current = fields[base] as number;

@@ -42,8 +42,8 @@ describe('PostingStore', () => {
       const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
       store.ranges(0, ranges);
       return [
-        ...store.keys.subarray(ranges.baseStart, ranges.baseEnd),
-        ...store.deltaKeys.subarray(ranges.deltaStart, ranges.deltaEnd),
+        ...(store.keys ?? []).slice(ranges.baseStart, ranges.baseEnd),
+        ...(store.deltaKeys ?? []).slice(ranges.deltaStart, ranges.deltaEnd),
       ];
     };
     expect(keysOf()).toEqual([7, 9]);
@@ -51,6 +51,19 @@ describe('PostingStore', () => {
     store.add(0, 3, 200);
     expect(keysOf()).toEqual([7, 9, 200]);
     expect(list(store, 0)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps no keys when it is not keyed, and its lists are the same', () => {
+    const store = new PostingStore(false);
+    store.add(0, 1, 7);
+    store.add(1, 2);
+    expect(store.keys).toBeUndefined();
+    expect(store.deltaKeys).toBeUndefined();
+    store.merge();
+    store.add(0, 3);
+    expect(store.keys).toBeUndefined();
+    expect(list(store, 0)).toEqual([1, 3]);
+    expect(list(store, 1)).toEqual([2]);
   });
 
   it('merges on settle only once the additions are many', () => {

@@ -15,8 +15,8 @@ const MERGE_SHARE = 1 / 8;
 const MERGE_MINIMUM = 1 << 16;
 
 /**
- * Inverted lists of ids (names, or mark rows) per term, each posting with a one-byte key beside it (the index keeps
- * a trigram's position there). The bulk lives in one compressed-row layout (`offsets` into one `Uint32Array`), which
+ * Inverted lists of ids (names, or mark rows) per term, each posting with a one-byte key beside it when the store is
+ * `keyed` (the index keeps a trigram's position there; its other lists have none, and pay nothing for keys). The bulk lives in one compressed-row layout (`offsets` into one `Uint32Array`), which
  * costs no object per term; recent additions wait as (term, id, key) triples and are sorted on demand. Ids are added
  * in increasing order, so every list stays sorted when the additions are appended to it.
  */
@@ -37,12 +37,15 @@ export class PostingStore {
   /** Postings per term. */
   #frequency = new Uint32Array(16);
 
+  constructor(readonly keyed = true) {}
+
   get data(): Uint32Array {
     return this.#data;
   }
 
-  get keys(): Uint8Array {
-    return this.#keys;
+  /** The key beside each posting of `data`; undefined when the store is not `keyed`. */
+  get keys(): Uint8Array | undefined {
+    return this.keyed ? this.#keys : undefined;
   }
 
   get deltaData(): Uint32Array {
@@ -50,9 +53,9 @@ export class PostingStore {
     return this.#deltaData;
   }
 
-  get deltaKeys(): Uint8Array {
+  get deltaKeys(): Uint8Array | undefined {
     this.#refreshDelta();
-    return this.#deltaKeys;
+    return this.keyed ? this.#deltaKeys : undefined;
   }
 
   get size(): number {
@@ -63,14 +66,14 @@ export class PostingStore {
   reserve(count: number): void {
     this.#pendingTerms.reserve(count);
     this.#pendingIds.reserve(count);
-    this.#pendingKeys.reserve(count);
+    if (this.keyed) this.#pendingKeys.reserve(count);
   }
 
   /** Lists `id` under `term`, with a key of 0–255 beside it. */
   add(term: number, id: number, key = 0): void {
     this.#pendingTerms.push(term);
     this.#pendingIds.push(id);
-    this.#pendingKeys.push(key);
+    if (this.keyed) this.#pendingKeys.push(key);
     if (term >= this.#termCount) {
       this.#termCount = term + 1;
       this.#frequency = ensureCapacity(this.#frequency, this.#termCount);
@@ -123,7 +126,7 @@ export class PostingStore {
     this.merge();
     out.array('offsets', this.#offsets, this.#baseTerms + 1);
     out.array('data', this.#data);
-    out.array('keys', this.#keys);
+    if (this.keyed) out.array('keys', this.#keys);
     out.array('frequency', this.#frequency, this.#termCount);
   }
 
@@ -131,12 +134,12 @@ export class PostingStore {
   restore(from: SnapshotReader): void {
     const offsets = from.array('offsets', Uint32Array);
     const data = from.array('data', Uint32Array);
-    const keys = from.array('keys', Uint8Array);
+    const keys = this.keyed ? from.array('keys', Uint8Array) : this.#keys;
     const frequency = from.array('frequency', Uint32Array);
     const terms = offsets.length - 1;
     if (
       terms < 0 ||
-      keys.length !== data.length ||
+      (this.keyed && keys.length !== data.length) ||
       offsets[terms] !== data.length ||
       frequency.length !== terms
     )
@@ -164,13 +167,14 @@ export class PostingStore {
     const offsets = new Uint32Array(terms + 1);
     for (let t = 0; t < terms; t++) offsets[t + 1] = (offsets[t] as number) + (counts[t] as number);
     const data = new Uint32Array(offsets[terms] as number);
-    const keys = new Uint8Array(data.length);
+    const keyed = this.keyed;
+    const keys = keyed ? new Uint8Array(data.length) : this.#keys;
     const cursor = offsets.slice(0, terms);
     for (let t = 0; t < this.#baseTerms; t++) {
       const start = this.#offsets[t] as number;
       const end = this.#offsets[t + 1] as number;
       data.set(this.#data.subarray(start, end), cursor[t] as number);
-      keys.set(this.#keys.subarray(start, end), cursor[t] as number);
+      if (keyed) keys.set(this.#keys.subarray(start, end), cursor[t] as number);
       cursor[t] = (cursor[t] as number) + (end - start);
     }
     const pendingIds = this.#pendingIds.data;
@@ -179,7 +183,7 @@ export class PostingStore {
       const t = pendingTerms[i] as number;
       const at = cursor[t] as number;
       data[at] = pendingIds[i] as number;
-      keys[at] = pendingKeys[i] as number;
+      if (keyed) keys[at] = pendingKeys[i] as number;
       cursor[t] = at + 1;
     }
     this.#offsets = offsets;
@@ -208,7 +212,7 @@ export class PostingStore {
     );
     this.#deltaTerms = Uint32Array.from(order, (i) => terms[i] as number);
     this.#deltaData = Uint32Array.from(order, (i) => ids[i] as number);
-    this.#deltaKeys = Uint8Array.from(order, (i) => keys[i] as number);
+    if (this.keyed) this.#deltaKeys = Uint8Array.from(order, (i) => keys[i] as number);
     this.#deltaStale = false;
   }
 }

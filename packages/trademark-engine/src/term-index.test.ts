@@ -44,8 +44,8 @@ describe('TermIndex', () => {
     const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
     index.grams.ranges((terms.grams[ana] as number) * LENGTH_BUCKETS + 6, ranges);
     const keys = [
-      ...index.grams.keys.subarray(ranges.baseStart, ranges.baseEnd),
-      ...index.grams.deltaKeys.subarray(ranges.deltaStart, ranges.deltaEnd),
+      ...(index.grams.keys ?? []).slice(ranges.baseStart, ranges.baseEnd),
+      ...(index.grams.deltaKeys ?? []).slice(ranges.deltaStart, ranges.deltaEnd),
     ];
     expect(keys).toEqual([3, 5]);
   });

@@ -61,7 +61,8 @@ export interface QueryTerms {
  */
 export class TermIndex {
   readonly grams = new PostingStore();
-  readonly terms = new PostingStore();
+  /** Words, keys and skeletons: their postings carry no position. */
+  readonly terms = new PostingStore(false);
   readonly #gramIds = new Map<number, number>();
   readonly #hashTerms = new IntTable(1024, true);
   #termCount = 0;
