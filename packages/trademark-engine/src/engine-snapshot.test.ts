@@ -33,6 +33,7 @@ const queries: SearchQuery[] = [
   { text: 'ZORVEX', effect: { registers: ['DE'], designatingRegisters: ['WO'], designations: ['DE'] } },
   { text: 'ZORVEX', effect: { registers: ['FR'], designatingRegisters: ['WO'], designations: ['FR'] } },
   { text: 'ZORVEX', datasets: ['WO'] },
+  { text: 'QUICK CLEAN' },
 ];
 
 function built(): TrademarkIndex {
@@ -57,6 +58,7 @@ describe('TrademarkIndex snapshots', () => {
     expect(loaded.size).toBe(index.size);
     expect(loaded.names).toBe(index.names);
     expect(loaded.has(marks[1]?.id as number)).toBe(false);
+    expect(loaded.search({ text: 'KWIK KLEEN' }).matches[0]?.id).toBe(2 ** 40 + 5);
     expect(answers(loaded)).toEqual(answers(index));
   });
 

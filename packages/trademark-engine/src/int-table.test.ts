@@ -24,14 +24,21 @@ describe('IntTable', () => {
     expect(table.size).toBe(1);
   });
 
-  it('stores 32-bit keys in half the space', () => {
-    const small = new IntTable(1000, true);
-    const wide = new IntTable(1000);
-    small.set(-5, 1);
-    small.set(2 ** 31 - 1, 2);
-    expect(small.get(-5)).toBe(1);
-    expect(small.get(2 ** 31 - 1)).toBe(2);
-    expect(small.bytes).toBeLessThan(wide.bytes);
+  it('keeps 32-bit keys in half the space, and widens them all for the first key past 32 bits', () => {
+    const table = new IntTable(1000);
+    for (let i = 0; i < 600; i++) table.set(i * 3_000_017 - 2 ** 31 + 1, i);
+    table.set(2 ** 31 - 1, 600);
+    const narrow = table.bytes;
+    expect(table.wide).toBe(false);
+    expect(table.get(2 ** 31)).toBeUndefined();
+    expect(table.delete(2 ** 40)).toBe(false);
+    table.set(2 ** 40 + 1, 601);
+    expect(table.wide).toBe(true);
+    expect(table.bytes).toBeGreaterThan(narrow);
+    for (let i = 0; i < 600; i++) expect(table.get(i * 3_000_017 - 2 ** 31 + 1)).toBe(i);
+    expect(table.get(2 ** 31 - 1)).toBe(600);
+    expect(table.get(2 ** 40 + 1)).toBe(601);
+    expect(table.size).toBe(602);
   });
 
   it('grows past its first capacity and keeps every entry', () => {

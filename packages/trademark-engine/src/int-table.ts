@@ -7,7 +7,8 @@ const MAX_LOAD = 0.75;
 /**
  * A map from numbers to non-negative integers in two typed arrays (open addressing, linear probing). A million
  * entries cost about 20 MB here against about 60 MB in a `Map`, and no object per entry for the collector to walk.
- * Keys must be finite numbers; values must be integers from 0 to 2^31 - 1.
+ * Keys must be finite numbers; values must be integers from 0 to 2^31 - 1. Keys are kept as 32-bit integers, in
+ * half the space, until one does not fit: then the table widens them all to doubles.
  */
 export class IntTable {
   #keys: Float64Array | Int32Array;
@@ -15,14 +16,16 @@ export class IntTable {
   #size = 0;
   /** Deleted entries still occupying a slot, so probes keep walking past them. */
   #tombstones = 0;
-  readonly #smallKeys: boolean;
 
-  /** With `smallKeys`, keys must be 32-bit signed integers, stored in half the space. */
-  constructor(capacity = 1024, smallKeys = false) {
+  constructor(capacity = 1024) {
     const slots = 2 ** Math.ceil(Math.log2(Math.max(16, capacity / MAX_LOAD)));
-    this.#smallKeys = smallKeys;
-    this.#keys = smallKeys ? new Int32Array(slots) : new Float64Array(slots);
+    this.#keys = new Int32Array(slots);
     this.#values = new Int32Array(slots).fill(EMPTY);
+  }
+
+  /** Whether a key past 32 bits has made the table keep doubles. */
+  get wide(): boolean {
+    return this.#keys instanceof Float64Array;
   }
 
   get size(): number {
@@ -40,7 +43,7 @@ export class IntTable {
     const keys = this.#keys;
     const values = this.#values;
     const slots = 2 ** Math.ceil(Math.log2(count / MAX_LOAD + 1));
-    this.#keys = this.#smallKeys ? new Int32Array(slots) : new Float64Array(slots);
+    this.#keys = this.wide ? new Float64Array(slots) : new Int32Array(slots);
     this.#values = new Int32Array(slots).fill(EMPTY);
     this.#size = 0;
     this.#tombstones = 0;
@@ -55,10 +58,11 @@ export class IntTable {
     out.array('values', this.#values);
     out.value('size', this.#size);
     out.value('tombstones', this.#tombstones);
+    out.value('wide', this.wide ? 1 : 0);
   }
 
   restore(from: SnapshotReader): void {
-    const keys = this.#smallKeys ? from.array('keys', Int32Array) : from.array('keys', Float64Array);
+    const keys = from.count('wide') === 1 ? from.array('keys', Float64Array) : from.array('keys', Int32Array);
     const values = from.array('values', Int32Array);
     const slots = keys.length;
     // Probing wraps with a mask: the slots must be a power of two, keys and values alike.
@@ -71,11 +75,13 @@ export class IntTable {
   }
 
   get(key: number): number | undefined {
+    if (!this.#fits(key)) return undefined;
     const slot = this.#find(key);
     return slot < 0 ? undefined : (this.#values[slot] as number);
   }
 
   set(key: number, value: number): void {
+    if (!this.#fits(key)) this.#widen();
     if ((this.#size + this.#tombstones + 1) / this.#keys.length > MAX_LOAD) this.#rehash();
     const mask = this.#keys.length - 1;
     let slot = hashOf(key) & mask;
@@ -99,6 +105,7 @@ export class IntTable {
   }
 
   delete(key: number): boolean {
+    if (!this.#fits(key)) return false;
     const slot = this.#find(key);
     if (slot < 0) return false;
     this.#values[slot] = TOMBSTONE;
@@ -118,11 +125,21 @@ export class IntTable {
     }
   }
 
+  /** Whether `key` can be held as the keys are kept now. */
+  #fits(key: number): boolean {
+    return this.#keys instanceof Float64Array || (key | 0) === key;
+  }
+
+  /** Keeps every key as a double from now on; slots stay where they are, since the hash reads the number. */
+  #widen(): void {
+    this.#keys = Float64Array.from(this.#keys);
+  }
+
   #rehash(): void {
     const keys = this.#keys;
     const values = this.#values;
     const slots = this.#size + 1 > keys.length * MAX_LOAD * 0.5 ? keys.length * 2 : keys.length;
-    this.#keys = this.#smallKeys ? new Int32Array(slots) : new Float64Array(slots);
+    this.#keys = this.wide ? new Float64Array(slots) : new Int32Array(slots);
     this.#values = new Int32Array(slots).fill(EMPTY);
     this.#size = 0;
     this.#tombstones = 0;

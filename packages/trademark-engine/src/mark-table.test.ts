@@ -20,6 +20,21 @@ describe('MarkTable', () => {
     expect(table.size).toBe(1);
   });
 
+  it('keeps ids in 32 bits until one does not fit, then keeps every id as it was', () => {
+    const table = new MarkTable();
+    const add = (id: number) =>
+      table.append({ id, name: 'X', dataset: 'US', niceClass: [9], status: 'registered' }, 0);
+    add(4_000_000_000);
+    expect(table.ids).toBeInstanceOf(Uint32Array);
+    add(2 ** 40 + 7);
+    add(-3);
+    expect(table.ids).toBeInstanceOf(Float64Array);
+    expect([...table.ids.subarray(0, 3)]).toEqual([4_000_000_000, 2 ** 40 + 7, -3]);
+    expect([4_000_000_000, 2 ** 40 + 7, -3].every((id) => table.has(id))).toBe(true);
+    expect(table.remove(2 ** 40 + 7)).toBe(true);
+    expect(table.has(2 ** 40 + 7)).toBe(false);
+  });
+
   it("keeps the number of each mark's designation list, through compaction", () => {
     const table = new MarkTable();
     const intl = (id: number, designations: string[]) =>

@@ -17,7 +17,8 @@ const MAX_DATASETS = 256;
  * until `compact` renumbers the rows.
  */
 export class MarkTable {
-  ids = new Float64Array(1024);
+  /** Whole numbers under 2^32 (database ids) in 32 bits; the first id that is not makes the column doubles. */
+  ids: Uint32Array | Float64Array = new Uint32Array(1024);
   form = new Uint32Array(1024);
   dataset = new Uint8Array(1024);
   status = new Uint8Array(1024);
@@ -57,6 +58,8 @@ export class MarkTable {
   append(record: MarkRecord, form: number): number {
     const row = this.rows++;
     if (row >= this.ids.length) this.#resize(row + 1, false);
+    if (this.ids instanceof Uint32Array && record.id >>> 0 !== record.id)
+      this.ids = Float64Array.from(this.ids);
     this.ids[row] = record.id;
     this.form[row] = form;
     this.dataset[row] = this.#datasetCode(record.dataset);
@@ -120,6 +123,7 @@ export class MarkTable {
 
   save(out: SnapshotWriter): void {
     for (const [name, column] of this.#columns()) out.array(name, column, this.rows);
+    out.value('wideIds', this.ids instanceof Float64Array ? 1 : 0);
     out.value('dead', this.#dead);
     this.#rowOf.save(out.child('rowOf'));
     this.#datasets.save(out, 'datasets');
@@ -128,7 +132,7 @@ export class MarkTable {
 
   /** Takes saved marks into this empty table. */
   restore(from: SnapshotReader): void {
-    this.ids = from.array('ids', Float64Array);
+    this.ids = from.count('wideIds') === 1 ? from.array('ids', Float64Array) : from.array('ids', Uint32Array);
     this.form = from.array('form', Uint32Array);
     this.dataset = from.array('dataset', Uint8Array);
     this.status = from.array('status', Uint8Array);

@@ -64,7 +64,7 @@ export class TermIndex {
   /** Words, keys and skeletons: their postings carry no position. */
   readonly terms = new PostingStore(false);
   readonly #gramIds = new Map<number, number>();
-  readonly #hashTerms = new IntTable(1024, true);
+  readonly #hashTerms = new IntTable(1024);
   #termCount = 0;
   #names = 0;
 
