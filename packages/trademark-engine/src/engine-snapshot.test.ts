@@ -23,6 +23,8 @@ const extra: MarkRecord[] = [
     status: 'registered',
     designations: ['US', 'DE'],
   },
+  // An id past 32 bits makes the id columns doubles: the snapshot keeps them so.
+  { id: 2 ** 40 + 5, name: 'KWIK KLEEN', dataset: 'US', niceClass: [3], status: 'registered' },
 ];
 const queries: SearchQuery[] = [
   ...marks.slice(0, 40).map((mark) => ({ text: mark.name })),
