@@ -40,8 +40,11 @@ export class FormStore {
   #lookalikeOffset = new Uint32Array(1024);
   #lookalikeLength = new Uint16Array(1024);
   /** Words joined by spaces. */
+  /**
+   * Where the name's word lengths start in the pool: the number of words, then each one's length. The words are
+   * `latin` cut at those lengths (it is their concatenation), which costs a unit a word instead of a second copy.
+   */
   #wordsOffset = new Uint32Array(1024);
-  #wordsLength = new Uint16Array(1024);
   /** Bit i: word i was read from a Chinese character (words past the 32nd count as not). */
   #fromHan = new Uint32Array(1024);
   /** `LATIN`, `HAN`, or `HAN_FOR_MEANING` for a Chinese name written for its meaning. */
@@ -119,9 +122,7 @@ export class FormStore {
     this.#lookalikeOffset[form] =
       a.lookalike === a.visual ? (this.visualOffset[form] as number) : this.chars.append(a.lookalike);
     this.#lookalikeLength[form] = a.lookalike.length;
-    const words = a.words.join(' ');
-    this.#wordsOffset[form] = this.chars.append(words);
-    this.#wordsLength[form] = words.length;
+    this.#wordsOffset[form] = this.chars.appendUnits([a.words.length, ...a.words.map((word) => word.length)]);
     let fromHan = 0;
     for (let i = 0; i < a.fromHan.length && i < 32; i++) if (a.fromHan[i]) fromHan |= 1 << i;
     this.#fromHan[form] = fromHan;
@@ -161,8 +162,14 @@ export class FormStore {
   reading(form: number): NameReading {
     const chars = this.chars;
     const latin = chars.read(this.#latinOffset[form] as number, this.#latinLength[form] as number);
-    const wordsText = chars.read(this.#wordsOffset[form] as number, this.#wordsLength[form] as number);
-    const words = wordsText.length === 0 ? [] : wordsText.split(' ');
+    const wordsAt = this.#wordsOffset[form] as number;
+    const pool = chars.data;
+    const words: string[] = [];
+    for (let i = 1, start = 0, count = pool[wordsAt] as number; i <= count; i++) {
+      const end = start + (pool[wordsAt + i] as number);
+      words.push(latin.slice(start, end));
+      start = end;
+    }
     const mask = this.#fromHan[form] as number;
     const fromHan = words.map((_, i) => i < 32 && ((mask >>> i) & 1) === 1);
     const hasHan = this.hasHan(form);
@@ -226,7 +233,6 @@ export class FormStore {
     this.#lookalikeOffset = from.array('lookalikeOffset', Uint32Array);
     this.#lookalikeLength = from.array('lookalikeLength', Uint16Array);
     this.#wordsOffset = from.array('wordsOffset', Uint32Array);
-    this.#wordsLength = from.array('wordsLength', Uint16Array);
     this.#fromHan = from.array('fromHan', Uint32Array);
     this.#script = from.array('script', Uint8Array);
     this.#soundsOffset = from.array('soundsOffset', Uint32Array);
@@ -276,7 +282,6 @@ export class FormStore {
       ['lookalikeOffset', this.#lookalikeOffset],
       ['lookalikeLength', this.#lookalikeLength],
       ['wordsOffset', this.#wordsOffset],
-      ['wordsLength', this.#wordsLength],
       ['fromHan', this.#fromHan],
       ['script', this.#script],
       ['soundsOffset', this.#soundsOffset],
@@ -297,7 +302,6 @@ export class FormStore {
     this.#lookalikeOffset = size(this.#lookalikeOffset);
     this.#lookalikeLength = size(this.#lookalikeLength);
     this.#wordsOffset = size(this.#wordsOffset);
-    this.#wordsLength = size(this.#wordsLength);
     this.#fromHan = size(this.#fromHan);
     this.#script = size(this.#script);
     this.#soundsOffset = size(this.#soundsOffset);
