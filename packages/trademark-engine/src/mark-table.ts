@@ -1,8 +1,8 @@
 import { DesignationSets } from './designation-sets.ts';
 import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
 import { resize, type Sized } from './growable.ts';
-import { IntTable } from './int-table.ts';
 import { StringInterner } from './interner.ts';
+import { SlotTable } from './slot-table.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import type { MarkRecord } from './types.ts';
 
@@ -29,7 +29,8 @@ export class MarkTable {
   /** Rows in use, live or dead. */
   rows = 0;
   #dead = 0;
-  readonly #rowOf = new IntTable();
+  /** The row of each live mark, by the id in its row. */
+  readonly #rowOf = new SlotTable((row) => this.ids[row] as number);
   readonly #datasets = new StringInterner();
   /** Dataset code per dataset as written, so each mark costs a lookup and no upper-casing. */
   readonly #datasetCodes = new Map<string, number>();
@@ -67,7 +68,7 @@ export class MarkTable {
     this.classLow[row] = classWord(record.niceClass, false);
     this.classHigh[row] = classWord(record.niceClass, true);
     this.designationSet[row] = this.designationSets.intern(record.designations);
-    this.#rowOf.set(record.id, row);
+    this.#rowOf.set(row);
     return row;
   }
 
@@ -108,11 +109,12 @@ export class MarkTable {
       this.classLow[next] = this.classLow[row] as number;
       this.classHigh[next] = this.classHigh[row] as number;
       this.designationSet[next] = this.designationSet[row] as number;
-      this.#rowOf.set(this.ids[next] as number, next);
       moved(next);
       next++;
     }
     this.rows = next;
+    this.#rowOf.clear();
+    for (let row = 0; row < next; row++) this.#rowOf.set(row);
     this.#dead = 0;
   }
 

@@ -1,9 +1,10 @@
 import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
-import { IntTable } from './int-table.ts';
+import { GrowableUint32 } from './growable.ts';
 import { PostingStore } from './postings.ts';
 import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
-import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
+import { SlotTable } from './slot-table.ts';
+import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import { transliterationKeys } from './transliteration.ts';
 import { wordUnits } from './word-units.ts';
 
@@ -64,7 +65,9 @@ export class TermIndex {
   /** Words, keys and skeletons: their postings carry no position. */
   readonly terms = new PostingStore(false);
   readonly #gramIds = new Map<number, number>();
-  readonly #hashTerms = new IntTable(1024);
+  /** The 30-bit hash of each hashed term, by term number; `#hashTerms` finds a term by it. */
+  readonly #termHashes = new GrowableUint32();
+  readonly #hashTerms = new SlotTable((term) => this.#termHashes.data[term] as number, 1024);
   #termCount = 0;
   #names = 0;
 
@@ -74,7 +77,7 @@ export class TermIndex {
   }
 
   get bytes(): number {
-    return this.grams.bytes + this.terms.bytes + this.#hashTerms.bytes;
+    return this.grams.bytes + this.terms.bytes + this.#hashTerms.bytes + this.#termHashes.data.byteLength;
   }
 
   /** Makes room for about `names` more names at once, ahead of a bulk load. */
@@ -82,6 +85,7 @@ export class TermIndex {
     this.grams.reserve(names * GRAMS_PER_NAME);
     this.terms.reserve(names * TERMS_PER_NAME);
     this.#hashTerms.reserve(this.#hashTerms.size + names * HASHED_TERMS_PER_NAME);
+    this.#termHashes.reserve(names * HASHED_TERMS_PER_NAME);
   }
 
   /** Lists a new name; fills `grams` with its trigram ids and returns its number of word units. */
@@ -126,6 +130,7 @@ export class TermIndex {
     // Trigram codes by id: ids are given in order, so restoring them in order gives each its id back.
     out.array('gramCodes', Float64Array.from(this.#gramIds.keys()));
     this.#hashTerms.save(out.child('hashTerms'));
+    this.#termHashes.save(out.child('termHashes'));
     out.value('termCount', this.#termCount);
     out.value('names', this.#names);
   }
@@ -136,7 +141,10 @@ export class TermIndex {
     this.terms.restore(from.child('terms'));
     for (const code of from.array('gramCodes', Float64Array)) this.#gramIds.set(code, this.#gramIds.size);
     this.#hashTerms.restore(from.child('hashTerms'));
+    this.#termHashes.restore(from.child('termHashes'));
     this.#termCount = from.count('termCount');
+    if (this.#termHashes.length !== this.#termCount || this.#hashTerms.size !== this.#termCount)
+      throw new SnapshotError('corrupt', 'hashed terms');
     this.#names = from.count('names');
   }
 
@@ -259,7 +267,8 @@ export class TermIndex {
     if (term === undefined) {
       if (!create) return -1;
       term = this.#termCount++;
-      this.#hashTerms.set(key, term);
+      this.#termHashes.push(key);
+      this.#hashTerms.set(term);
     }
     return term;
   }
