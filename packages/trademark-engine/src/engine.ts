@@ -107,6 +107,8 @@ interface ScoringContext {
 export class TrademarkIndex {
   readonly scoreFloor: number;
   readonly pinyin: PinyinCache;
+  /** Whether the pinyin cache is this index's own (not shared through the options). */
+  readonly #ownsPinyin: boolean;
   readonly lastSearch: SearchDiagnostics = { touched: 0, checked: 0, compared: 0 };
   readonly #forms = new FormStore();
   readonly #terms = new TermIndex();
@@ -131,6 +133,7 @@ export class TrademarkIndex {
   constructor(options: IndexOptions = {}) {
     this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
     this.pinyin = options.pinyin ?? new PinyinCache();
+    this.#ownsPinyin = options.pinyin === undefined;
   }
 
   /** Number of marks in the index. */
@@ -190,8 +193,10 @@ export class TrademarkIndex {
     }
     this.#terms.settle();
     this.#marksOfForm.settle();
-    // Growing by doubling leaves up to half of each column unused; after a bulk load, give that back.
+    // Growing by doubling leaves up to half of each column unused; after a bulk load, give that back, with the
+    // caches the load filled.
     if (added >= BULK_LOAD) {
+      this.releaseCaches();
       this.#forms.trim();
       this.#columns.trim(this.#forms.count);
       this.#marks.trim();
@@ -236,6 +241,17 @@ export class TrademarkIndex {
     if (!this.#marks.remove(id)) return false;
     if (this.#marks.wantsCompaction) this.compact();
     return true;
+  }
+
+  /**
+   * Drops the pinyin of each Chinese run the names added so far were read with, when the cache is this index's own:
+   * a million marks leave some 40 MB of it, and only a query or a name added again asks for a run again (each
+   * character's reading stays). The memo of word sounds is kept: the names a search compares in full read their
+   * words' sounds again, and it is bounded. Called after a bulk `add`; a caller adding in pages calls it once the
+   * pages are in.
+   */
+  releaseCaches(): void {
+    if (this.#ownsPinyin) this.pinyin.forgetRuns();
   }
 
   /** Converts the Chinese in `names` to pinyin ahead of `add`, for example while the rows are still being read. */

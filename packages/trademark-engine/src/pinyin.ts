@@ -40,6 +40,11 @@ export class PinyinCache {
     }
   }
 
+  /** Forgets the runs converted so far (each character's reading stays): what a bulk load filled is not needed after. */
+  forgetRuns(): void {
+    this.#syllables.clear();
+  }
+
   entries(): IterableIterator<[string, readonly string[]]> {
     return this.#syllables.entries();
   }

@@ -117,6 +117,7 @@ export class MarkIndexService {
     const loaded = await this.#loadSnapshot();
     this.source = loaded ? 'snapshot' : 'database';
     const changed = await this.refresh();
+    this.#index.releaseCaches();
     // A fresh build is saved at once; a loaded snapshot again only when the rows changed since were many.
     if (!loaded || changed > INDEX_PAGE) this.#startSaving();
   }
