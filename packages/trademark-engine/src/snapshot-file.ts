@@ -154,7 +154,11 @@ export async function writeSnapshot(
     const all = [head, ...chunks];
     // writev takes a bounded number of buffers per call.
     for (let i = 0; i < all.length; i += 512) {
-      const { bytesWritten } = await file.writev(all.slice(i, i + 512));
+      const batch = all.slice(i, i + 512);
+      const { bytesWritten } = await file.writev(batch);
+      // A file takes the whole batch or the disk is full: a short write is refused, never renamed into place.
+      if (bytesWritten !== batch.reduce((sum, chunk) => sum + chunk.length, 0))
+        throw new Error(`short write to ${temporary}`);
       written += bytesWritten;
     }
     await file.sync();
