@@ -16,7 +16,7 @@ const ALL_PEERS = ['fuse', 'minisearch', 'pg_trgm'];
 
 /**
  * Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch`; `--count` may list sizes
- * (`1000000,5000000,10000000`).
+ * (`1000000,5000000,10000000`) and `--peers none` runs no peer.
  */
 export function parseBenchArgs(args: readonly string[]): BenchOptions {
   const value = (name: string): string | undefined => {
@@ -38,10 +38,13 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
     return parsed;
   });
   const count = counts[0] as number;
+  // `--peers none` runs the engine alone (at ten million marks a peer may not fit beside it).
   const peers =
-    value('peers')
-      ?.split(',')
-      .map((peer) => peer.trim()) ?? ALL_PEERS;
+    value('peers') === 'none'
+      ? []
+      : (value('peers')
+          ?.split(',')
+          .map((peer) => peer.trim()) ?? ALL_PEERS);
   for (const peer of peers) if (!ALL_PEERS.includes(peer)) throw new RangeError(`unknown peer ${peer}`);
   return {
     count,
