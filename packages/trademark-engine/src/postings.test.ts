@@ -66,6 +66,20 @@ describe('PostingStore', () => {
     expect(list(store, 1)).toEqual([2]);
   });
 
+  it("counts a term's postings across its merged list and its recent additions", () => {
+    const store = new PostingStore(false);
+    for (let id = 0; id < 5; id++) store.add(2, id);
+    store.add(0, 9);
+    expect([store.frequency(0), store.frequency(1), store.frequency(2), store.frequency(7)]).toEqual([
+      1, 0, 5, 0,
+    ]);
+    store.merge();
+    expect([store.frequency(0), store.frequency(2)]).toEqual([1, 5]);
+    store.add(2, 10);
+    store.add(3, 11);
+    expect([store.frequency(0), store.frequency(2), store.frequency(3)]).toEqual([1, 6, 1]);
+  });
+
   it('merges on settle only once the additions are many', () => {
     const store = new PostingStore();
     store.add(0, 1);

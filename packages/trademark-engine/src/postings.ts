@@ -1,4 +1,4 @@
-import { ensureCapacity, GrowableUint32 } from './growable.ts';
+import { GrowableUint32 } from './growable.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 
 /** Where one term's postings lie: `data[start..end)` of the merged lists, then the same of the recent additions. */
@@ -34,8 +34,6 @@ export class PostingStore {
   #deltaKeys = new Uint8Array(0);
   #deltaStale = false;
   #termCount = 0;
-  /** Postings per term. */
-  #frequency = new Uint32Array(16);
 
   constructor(readonly keyed = true) {}
 
@@ -74,11 +72,7 @@ export class PostingStore {
     this.#pendingTerms.push(term);
     this.#pendingIds.push(id);
     if (this.keyed) this.#pendingKeys.push(key);
-    if (term >= this.#termCount) {
-      this.#termCount = term + 1;
-      this.#frequency = ensureCapacity(this.#frequency, this.#termCount);
-    }
-    this.#frequency[term] = (this.#frequency[term] as number) + 1;
+    if (term >= this.#termCount) this.#termCount = term + 1;
     this.#deltaStale = true;
   }
 
@@ -93,13 +87,20 @@ export class PostingStore {
       this.#pendingTerms.data.byteLength +
       this.#pendingIds.data.byteLength +
       this.#deltaTerms.byteLength +
-      this.#deltaData.byteLength +
-      this.#frequency.byteLength
+      this.#deltaData.byteLength
     );
   }
 
+  /**
+   * Postings of `term`: the length of its merged list plus its recent additions, counted in their sorted order rather
+   * than kept in a count per term (four bytes a term, for millions of terms).
+   */
   frequency(term: number): number {
-    return term < this.#termCount ? (this.#frequency[term] as number) : 0;
+    const merged =
+      term < this.#baseTerms ? (this.#offsets[term + 1] as number) - (this.#offsets[term] as number) : 0;
+    if (this.#pendingTerms.length === 0) return merged;
+    this.#refreshDelta();
+    return merged + lowerBound(this.#deltaTerms, term + 1) - lowerBound(this.#deltaTerms, term);
   }
 
   /** Merges pending additions when they are many; call after a batch of `add`. */
@@ -127,7 +128,6 @@ export class PostingStore {
     out.array('offsets', this.#offsets, this.#baseTerms + 1);
     out.array('data', this.#data);
     if (this.keyed) out.array('keys', this.#keys);
-    out.array('frequency', this.#frequency, this.#termCount);
   }
 
   /** Takes saved lists into this empty store. */
@@ -135,21 +135,14 @@ export class PostingStore {
     const offsets = from.array('offsets', Uint32Array);
     const data = from.array('data', Uint32Array);
     const keys = this.keyed ? from.array('keys', Uint8Array) : this.#keys;
-    const frequency = from.array('frequency', Uint32Array);
     const terms = offsets.length - 1;
-    if (
-      terms < 0 ||
-      (this.keyed && keys.length !== data.length) ||
-      offsets[terms] !== data.length ||
-      frequency.length !== terms
-    )
+    if (terms < 0 || (this.keyed && keys.length !== data.length) || offsets[terms] !== data.length)
       throw new SnapshotError('corrupt', 'posting lists');
     this.#offsets = offsets;
     this.#data = data;
     this.#keys = keys;
     this.#baseTerms = terms;
     this.#termCount = terms;
-    this.#frequency = frequency;
   }
 
   merge(): void {
