@@ -64,6 +64,20 @@ describe('TrademarkIndex snapshots', () => {
     expect(answers(loaded)).toEqual(answers(index));
   });
 
+  it('shows the meta to the caller first, and reads no index when it is refused', async () => {
+    const path = join(folder, 'refused.idx');
+    await built().save(path, { cursor: 'other' });
+    const seen: unknown[] = [];
+    const refused = await TrademarkIndex.load(path, {}, (meta) => {
+      seen.push(meta);
+      return false;
+    });
+    expect(refused).toBeUndefined();
+    expect(seen).toEqual([{ cursor: 'other' }]);
+    const accepted = await TrademarkIndex.load(path, {}, async () => true);
+    expect(accepted?.index.size).toBe(built().size);
+  });
+
   it('takes marks added, replaced and removed after a load, as a fresh index would', async () => {
     const path = join(folder, 'incremental.idx');
     await built().save(path);

@@ -57,6 +57,12 @@ export interface SearchDiagnostics {
   compared: number;
 }
 
+/** An index read back from its snapshot, and what the snapshot says it covers. */
+export interface LoadedIndex {
+  readonly index: TrademarkIndex;
+  readonly meta: unknown;
+}
+
 const MAX_QUERY_LENGTH = 200;
 const MAX_QUERY_GRAMS = 255;
 const BULK_LOAD = 10_000;
@@ -219,14 +225,24 @@ export class TrademarkIndex {
   }
 
   /**
-   * An index read back from a snapshot written by `save`, with its `meta`. Throws `SnapshotError` when the file is
-   * from another engine version ('stale') or damaged ('corrupt'): then the caller builds the index afresh.
+   * An index read back from a snapshot written by `save`, with its `meta`; undefined, without reading the index, when
+   * `accept` refuses the `meta` (a snapshot of other data). Throws `SnapshotError` when the file is from another
+   * engine version ('stale') or damaged ('corrupt'): then the caller builds the index afresh.
    */
+  static load(path: string, options?: IndexOptions): Promise<LoadedIndex>;
+  static load(
+    path: string,
+    options: IndexOptions,
+    accept: (meta: unknown) => boolean | Promise<boolean>,
+  ): Promise<LoadedIndex | undefined>;
   static async load(
     path: string,
     options: IndexOptions = {},
-  ): Promise<{ index: TrademarkIndex; meta: unknown }> {
-    const { meta, reader } = await readSnapshot(path, snapshotFingerprint());
+    accept?: (meta: unknown) => boolean | Promise<boolean>,
+  ): Promise<LoadedIndex | undefined> {
+    const read = await readSnapshot(path, snapshotFingerprint(), accept);
+    if (read === undefined) return undefined;
+    const { meta, reader } = read;
     const index = new TrademarkIndex(options);
     index.#forms.restore(reader.child('forms'));
     index.#terms.restore(reader.child('terms'));

@@ -125,7 +125,6 @@ export class MarkTable {
 
   save(out: SnapshotWriter): void {
     for (const [name, column] of this.#columns()) out.array(name, column, this.rows);
-    out.value('wideIds', this.ids instanceof Float64Array ? 1 : 0);
     out.value('dead', this.#dead);
     this.#rowOf.save(out.child('rowOf'));
     this.#datasets.save(out, 'datasets');
@@ -134,7 +133,7 @@ export class MarkTable {
 
   /** Takes saved marks into this empty table. */
   restore(from: SnapshotReader): void {
-    this.ids = from.count('wideIds') === 1 ? from.array('ids', Float64Array) : from.array('ids', Uint32Array);
+    this.ids = from.array<Uint32Array | Float64Array>('ids', Uint32Array, Float64Array);
     this.form = from.array('form', Uint32Array);
     this.dataset = from.array('dataset', Uint8Array);
     this.status = from.array('status', Uint8Array);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 
-/** The typed arrays a snapshot holds; they are written as they lie in memory and loaded as views of the file. */
+/** The typed arrays a snapshot holds; they are written as they lie in memory and read back each into its own. */
 export type SnapshotArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array | Float64Array;
 type ArrayConstructor<T extends SnapshotArray> = {
   new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
@@ -61,10 +61,14 @@ export class SnapshotReader {
     readonly prefix = '',
   ) {}
 
-  array<T extends SnapshotArray>(name: string, type: ArrayConstructor<T>): T {
+  /** The array `name`, which must be of one of `types` (a column that widens may have been saved either way). */
+  array<T extends SnapshotArray>(name: string, ...types: ArrayConstructor<T>[]): T {
     const array = this.arrays.get(this.prefix + name);
-    if (array === undefined || array.constructor !== type)
-      throw new SnapshotError('corrupt', `no ${type.name} ${this.prefix}${name}`);
+    if (array === undefined || !types.some((type) => array.constructor === type))
+      throw new SnapshotError(
+        'corrupt',
+        `no ${types.map((type) => type.name).join(' or ')} ${this.prefix}${name}`,
+      );
     return array as T;
   }
 
@@ -175,13 +179,15 @@ export async function writeSnapshot(
 /**
  * Reads a snapshot written by `writeSnapshot`: its `meta` and a reader over its parts. Each array is read into a
  * buffer of its own, so the index can later grow or drop any of them without the rest of the file staying in memory.
- * Throws `SnapshotError` 'stale' when it is from another engine (`fingerprint`), layout or byte order, and 'corrupt'
- * when any part of it does not check out; a missing file is the caller's ENOENT.
+ * `accept` sees the `meta` first: when it says no, nothing more is read and the answer is undefined. Throws
+ * `SnapshotError` 'stale' when it is from another engine (`fingerprint`), layout or byte order, and 'corrupt' when any
+ * part of it does not check out; a missing file is the caller's ENOENT.
  */
 export async function readSnapshot(
   path: string,
   fingerprint: string,
-): Promise<{ meta: unknown; reader: SnapshotReader; bytes: number }> {
+  accept: (meta: unknown) => boolean | Promise<boolean> = () => true,
+): Promise<{ meta: unknown; reader: SnapshotReader; bytes: number } | undefined> {
   const file = await open(path, 'r');
   try {
     const { size } = await file.stat();
@@ -202,6 +208,7 @@ export async function readSnapshot(
     if (header.littleEndian !== LITTLE_ENDIAN) throw new SnapshotError('stale', 'another byte order');
     const payload = start.length + jsonLength + padding(start.length + jsonLength);
     if (payload + header.payloadBytes !== size) throw new SnapshotError('corrupt', 'truncated or extended');
+    if (!(await accept(header.meta))) return undefined;
     const arrays = new Map<string, SnapshotArray>();
     for (const [name, entry] of Object.entries(header.arrays)) {
       const type = CONSTRUCTORS[entry.type];

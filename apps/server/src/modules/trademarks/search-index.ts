@@ -128,22 +128,29 @@ export class MarkIndexService {
     if (path === undefined) return false;
     const started = this.#now();
     try {
-      const { index, meta } = await TrademarkIndex.load(path);
-      const covered = snapshotMeta(meta);
-      if (covered === undefined || !(await this.#covers(covered))) {
-        this.#log('trademark index snapshot is of another database: building afresh', { path });
+      let covered: SnapshotMeta | undefined;
+      // The cursors are checked against the database before the index itself is read.
+      const loaded = await TrademarkIndex.load(path, {}, async (meta) => {
+        covered = snapshotMeta(meta);
+        return covered !== undefined && (await this.#covers(covered));
+      });
+      if (loaded === undefined || covered === undefined) {
+        this.log('trademark index snapshot is of another database: building afresh', { path });
         return false;
       }
-      this.#index = index;
+      this.#index = loaded.index;
       this.#cursor = covered.cursor;
       this.#deletionCursor = covered.deletionCursor;
       this.#lastSaved = started;
-      this.#log('trademark index loaded from its snapshot', { marks: index.size, ms: this.#now() - started });
+      this.log('trademark index loaded from its snapshot', {
+        marks: loaded.index.size,
+        ms: this.#now() - started,
+      });
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
       const reason = error instanceof SnapshotError ? error.reason : 'unreadable';
-      this.#log(`trademark index snapshot ${reason}: building afresh`, { path, error: String(error) });
+      this.log(`trademark index snapshot ${reason}: building afresh`, { path, error: String(error) });
       return false;
     }
   }
@@ -183,10 +190,10 @@ export class MarkIndexService {
     this.#saving = this.#index
       .save(path, meta)
       .then((bytes) =>
-        this.#log('trademark index snapshot written', { marks, bytes, ms: this.#now() - started }),
+        this.log('trademark index snapshot written', { marks, bytes, ms: this.#now() - started }),
       )
       .catch((error: unknown) =>
-        this.#log('trademark index snapshot not written', { path, error: String(error) }),
+        this.log('trademark index snapshot not written', { path, error: String(error) }),
       )
       .finally(() => {
         this.#saving = undefined;
@@ -226,10 +233,6 @@ export class MarkIndexService {
 
   #now(): number {
     return this.options.now?.() ?? Date.now();
-  }
-
-  #log(message: string, details: Record<string, unknown>): void {
-    this.log(message, details);
   }
 }
 
