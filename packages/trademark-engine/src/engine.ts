@@ -18,7 +18,7 @@ import {
   signatureBit,
 } from './form-columns.ts';
 import { FormStore } from './form-store.ts';
-import { distinctTrigrams, TrigramSet } from './grams.ts';
+import { TrigramSet } from './grams.ts';
 import { ensureCapacity } from './growable.ts';
 import { MarkTable } from './mark-table.ts';
 import { PinyinCache } from './pinyin.ts';
@@ -462,7 +462,7 @@ export class TrademarkIndex {
       options,
       signatureWords: Int32Array.from(known, (gram) => SIGNATURE_LOW + (signatureBit(gram) >>> 5)),
       signatureMasks: Int32Array.from(known, (gram) => 1 << (signatureBit(gram) & 31)),
-      trigrams: new TrigramSet(distinctTrigrams(q.visual)),
+      trigrams: new TrigramSet(terms.codes),
       matching: [],
       checked: 0,
       compared: 0,

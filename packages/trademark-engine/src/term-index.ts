@@ -35,6 +35,8 @@ const HAN_SKELETON_SEED = FNV_OFFSET ^ 0x61c88647;
 export interface QueryTerms {
   /** Trigram ids; -1 for a trigram no name has. */
   readonly grams: readonly number[];
+  /** The trigram codes (`trigramCode`) those ids stand for, in the same order. */
+  readonly codes: readonly number[];
   /** Per trigram, the first and last position it has in the query (see `forEachTrigram`). */
   readonly firstPositions: readonly number[];
   readonly lastPositions: readonly number[];
@@ -236,6 +238,7 @@ export class TermIndex {
       grams,
       firstPositions,
       lastPositions,
+      codes: gramCodes,
       gramCount: gramCodes.length,
       rareWords,
       commonWords,
