@@ -39,7 +39,6 @@ export class FormStore {
   visualLength = new Uint16Array(1024);
   #lookalikeOffset = new Uint32Array(1024);
   #lookalikeLength = new Uint16Array(1024);
-  /** Words joined by spaces. */
   /**
    * Where the name's word lengths start in the pool: the number of words, then each one's length. The words are
    * `latin` cut at those lengths (it is their concatenation), which costs a unit a word instead of a second copy.
@@ -70,31 +69,32 @@ export class FormStore {
   }
 
   #listName(form: number, name: string): void {
-    if ((form + 1) / this.#nameSlots.length > MAX_NAME_LOAD) this.#growNames();
+    if ((form + 1) / this.#nameSlots.length > MAX_NAME_LOAD) {
+      // Twice the slots, each stored name placed again by its hash, read from the pool.
+      const old = this.#nameSlots;
+      this.#nameSlots = new Int32Array(old.length * 2);
+      for (const entry of old) if (entry !== 0) this.#place(entry - 1, this.#nameHash(entry - 1));
+    }
+    this.#place(form, fnvHash(name));
+  }
+
+  /** Puts `form` in the first free slot from its hash's. */
+  #place(form: number, hash: number): void {
     const slots = this.#nameSlots;
     const mask = slots.length - 1;
-    let slot = fnvHash(name) & mask;
+    let slot = hash & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = form + 1;
   }
 
-  #growNames(): void {
-    const old = this.#nameSlots;
-    const slots = new Int32Array(old.length * 2);
-    const mask = slots.length - 1;
-    for (const entry of old) {
-      if (entry === 0) continue;
-      const form = entry - 1;
-      const offset = this.#nameOffset[form] as number;
-      const pool = this.chars.data;
-      let hash = FNV_OFFSET;
-      for (let i = offset, end = offset + (this.#nameLength[form] as number); i < end; i++)
-        hash = fnvStep(hash, pool[i] as number);
-      let slot = hash & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
-      slots[slot] = entry;
-    }
-    this.#nameSlots = slots;
+  /** `fnvHash` of a stored form's name, from the pool without making a string. */
+  #nameHash(form: number): number {
+    const pool = this.chars.data;
+    const offset = this.#nameOffset[form] as number;
+    let hash = FNV_OFFSET;
+    for (let i = offset, end = offset + (this.#nameLength[form] as number); i < end; i++)
+      hash = fnvStep(hash, pool[i] as number);
+    return hash;
   }
 
   /**
