@@ -40,7 +40,8 @@ export async function measureSnapshot(
     writeFileSync(queriesFile, JSON.stringify(queries.map((query) => query.text)));
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--max-old-space-size=16000', '--import', 'tsx', START_SCRIPT, path, queriesFile],
+      // The bench's own flags: its heap and the TypeScript loader.
+      [...process.execArgv, START_SCRIPT, path, queriesFile],
       { maxBuffer: 1 << 30 },
     );
     const fresh = JSON.parse(stdout) as {

@@ -16,8 +16,8 @@ const MERGE_MINIMUM = 1 << 16;
 
 /**
  * Inverted lists of ids (names, or mark rows) per term, each posting with a one-byte key beside it when the store is
- * `keyed` (the index keeps a trigram's position there; its other lists have none, and pay nothing for keys). The bulk lives in one compressed-row layout (`offsets` into one `Uint32Array`), which
- * costs no object per term; recent additions wait as (term, id, key) triples and are sorted on demand. Ids are added
+ * `keyed` (the index keeps a trigram's position there; its other lists have none, and pay nothing for keys). The bulk
+ * lives in one compressed-row layout (`offsets` into one `Uint32Array`), which costs no object per term; recent additions wait as (term, id, key) triples and are sorted on demand. Ids are added
  * in increasing order, so every list stays sorted when the additions are appended to it.
  */
 export class PostingStore {
