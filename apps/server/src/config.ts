@@ -29,6 +29,7 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('demo123456'),
   DEMO_MARKS: z.coerce.number().int().min(1000).max(5_000_000).default(200_000),
   TRADEMARK_FREE_SEARCHES: z.coerce.number().int().min(0).default(20),
+  TRADEMARK_INDEX: z.enum(['memory', 'postgres']).default('memory'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   TRUST_PROXY: flag.default(false),
   FILE_SWEEP_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_FILE_SWEEP.intervalMinutes),
@@ -50,6 +51,11 @@ export type Config = {
   /** Synthetic trademarks the demo seeds (browser tests use fewer, so each start builds its index sooner). */
   demoMarks: number;
   trademarkFreeSearches: number;
+  /**
+   * Where marks are searched: an index in this process's memory, or the keys table in PostgreSQL that several
+   * processes share (`postgres`, which needs DATABASE_URL). Absent (tests) means memory.
+   */
+  trademarkIndex?: 'memory' | 'postgres';
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: boolean;
   /** Payment providers, bank accounts and order expiry; absent (tests) means the defaults. */
@@ -89,6 +95,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
   }
+  if (value.TRADEMARK_INDEX === 'postgres' && value.DATABASE_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRADEMARK_INDEX: postgres needs DATABASE_URL (the embedded SQLite has no shared index)',
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     port: value.PORT,
@@ -100,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: value.DEMO_PASSWORD,
     demoMarks: value.DEMO_MARKS,
     trademarkFreeSearches: value.TRADEMARK_FREE_SEARCHES,
+    trademarkIndex: value.TRADEMARK_INDEX,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     payments,

@@ -5,8 +5,8 @@ import type { DatabaseKind } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { CountCache } from './lib/count-cache.ts';
 import type { FileStorage } from './modules/files/storage.ts';
+import type { MarkSearch } from './modules/trademarks/mark-search.ts';
 import type { SearchResultCache } from './modules/trademarks/search-cache.ts';
-import type { MarkIndexService } from './modules/trademarks/search-index.ts';
 
 /** What every module needs from the outside world, built once at start-up (and by each test). */
 export interface AppContext {
@@ -17,7 +17,7 @@ export interface AppContext {
   /** Tab counts of the back-office lists, cleared by every write that changes them. */
   countCache: CountCache;
   /** This process's trademark index and recent search results. */
-  trademarks: { index: MarkIndexService; results: SearchResultCache };
+  trademarks: { index: MarkSearch; results: SearchResultCache };
   version: string;
 }
 

@@ -88,11 +88,7 @@ async function main() {
     .ready()
     .then(() =>
       app.log.info(
-        {
-          marks: ctx.trademarks.index.index.size,
-          from: ctx.trademarks.index.source,
-          ms: Date.now() - indexStarted,
-        },
+        { ...ctx.trademarks.index.describe(), ms: Date.now() - indexStarted },
         'trademark index ready',
       ),
     )

@@ -45,6 +45,11 @@ export interface IndexOptions {
   readonly scoreFloor?: number;
   /** Share a cache between indexes, or prime it from stored pinyin. */
   readonly pinyin?: PinyinCache;
+  /**
+   * Which word units are frequent in the register, when this index holds only part of it (the candidates the
+   * PostgreSQL mode read); by default, those in more than 0.5% of this index's names.
+   */
+  readonly isCommonStem?: (unit: string) => boolean;
 }
 
 /** What the last search did, for benchmarks and tuning. */
@@ -115,6 +120,7 @@ export class TrademarkIndex {
   readonly pinyin: PinyinCache;
   /** Whether the pinyin cache is this index's own (not shared through the options). */
   readonly #ownsPinyin: boolean;
+  readonly #isCommon: (unit: string) => boolean;
   readonly lastSearch: SearchDiagnostics = { touched: 0, checked: 0, compared: 0 };
   readonly #forms = new FormStore();
   readonly #terms = new TermIndex();
@@ -140,6 +146,7 @@ export class TrademarkIndex {
     this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#ownsPinyin = options.pinyin === undefined;
+    this.#isCommon = options.isCommonStem ?? ((unit) => this.#terms.isCommon(unit));
   }
 
   /** Number of marks in the index. */
@@ -288,7 +295,7 @@ export class TrademarkIndex {
 
   /** Whether a word unit (`wordUnits`) is in so many names that containing it says little. */
   isCommonStem(unit: string): boolean {
-    return this.#terms.isCommon(unit);
+    return this.#isCommon(unit);
   }
 
   /**
@@ -296,7 +303,7 @@ export class TrademarkIndex {
    * those classes, which together are the words a name's distinctive part leaves aside.
    */
   compareOptions(classes?: readonly number[]): Required<CompareOptions> {
-    return { isCommonStem: (unit) => this.#terms.isCommon(unit), descriptive: descriptiveWordsFor(classes) };
+    return { isCommonStem: this.#isCommon, descriptive: descriptiveWordsFor(classes) };
   }
 
   search(query: SearchQuery): SearchResult {

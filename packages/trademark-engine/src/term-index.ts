@@ -1,11 +1,10 @@
 import type { NameAnalysis } from './analyze.ts';
-import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
+import { END, FNV_OFFSET, fnvHash, forEachTrigram, START, trigramCode } from './grams.ts';
 import { GrowableUint32 } from './growable.ts';
+import { forEachNameTerm, forEachQueryKey, isSkeleton, type TermKind } from './name-terms.ts';
 import { PostingStore } from './postings.ts';
-import { METAPHONE_ONLY_MIN_KEY, PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
 import { SlotTable } from './slot-table.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
-import { transliterationKeys } from './transliteration.ts';
 import { wordUnits } from './word-units.ts';
 
 /** Trigram lists are kept per name length 1 to 46, and one for every longer name. */
@@ -23,13 +22,14 @@ const TERMS_PER_NAME = 4;
 // Distinct hashed terms grow slower than postings: words and sound keys repeat across names.
 const HASHED_TERMS_PER_NAME = 2;
 // Seeds that keep the kinds of hashed terms apart.
-const NAME_SEED = FNV_OFFSET;
-const LOOKALIKE_SEED = FNV_OFFSET ^ 0x5bd1e995;
-const WORD_SEED = FNV_OFFSET ^ 0x27d4eb2f;
-const SOUND_SEED = FNV_OFFSET ^ 0x165667b1;
-// Transliteration skeletons of Latin names and of Chinese names are apart: a query looks up the other script's.
-const LATIN_SKELETON_SEED = FNV_OFFSET ^ 0x2f8b3c1d;
-const HAN_SKELETON_SEED = FNV_OFFSET ^ 0x61c88647;
+const TERM_SEEDS: Record<TermKind, number> = {
+  name: FNV_OFFSET,
+  lookalike: FNV_OFFSET ^ 0x5bd1e995,
+  word: FNV_OFFSET ^ 0x27d4eb2f,
+  sound: FNV_OFFSET ^ 0x165667b1,
+  latinSkeleton: FNV_OFFSET ^ 0x2f8b3c1d,
+  hanSkeleton: FNV_OFFSET ^ 0x61c88647,
+};
 
 /** What a query looks up. */
 export interface QueryTerms {
@@ -110,18 +110,13 @@ export class TermIndex {
       second = third;
     }
     const terms: number[] = [];
-    const add = (hash: number): void => {
-      const term = this.#hashTerm(hash, true);
-      if (!terms.includes(term)) terms.push(term);
-    };
-    for (const unit of wordUnits(a).units) add(fnvHash(unit, WORD_SEED));
-    const units = terms.length;
-    for (const key of a.sound) add(fnvHash(key, SOUND_SEED));
-    for (const key of a.metaphone) if (key.length >= METAPHONE_ONLY_MIN_KEY) add(fnvHash(key, SOUND_SEED));
-    add(fnvHash(visual, NAME_SEED));
-    if (a.lookalike !== visual) add(fnvHash(a.lookalike, LOOKALIKE_SEED));
-    const skeletonSeed = a.hasHan ? HAN_SKELETON_SEED : LATIN_SKELETON_SEED;
-    for (const key of transliterationKeys(a)) add(fnvHash(key, skeletonSeed));
+    let units = 0;
+    forEachNameTerm(a, (kind, text) => {
+      const term = this.#hashTerm(fnvHash(text, TERM_SEEDS[kind]), true);
+      if (terms.includes(term)) return;
+      terms.push(term);
+      if (kind === 'word') units++;
+    });
     for (const term of terms) this.terms.add(term, form);
     return Math.min(units, 255);
   }
@@ -158,7 +153,7 @@ export class TermIndex {
 
   /** Whether a word unit (`wordUnits`) is in so many names that containing it says little. */
   isCommon(unit: string): boolean {
-    const term = this.#hashTerm(fnvHash(unit, WORD_SEED), false);
+    const term = this.#hashTerm(fnvHash(unit, TERM_SEEDS.word), false);
     return term >= 0 && this.terms.frequency(term) > this.#commonThreshold();
   }
 
@@ -203,37 +198,18 @@ export class TermIndex {
     for (const unit of units) {
       const core = isCore(unit);
       if (core) coreUnits++;
-      const term = this.#hashTerm(fnvHash(unit, WORD_SEED), false);
+      const term = this.#hashTerm(fnvHash(unit, TERM_SEEDS.word), false);
       if (term < 0) continue;
       if (core) rareWords.push(term);
       else commonWords.push(term);
     }
     const keys: number[] = [];
-    const addKey = (hash: number): void => {
-      const term = this.#hashTerm(hash, false);
-      if (term >= 0 && !keys.includes(term)) keys.push(term);
-    };
-    for (const key of q.sound) addKey(fnvHash(key, SOUND_SEED));
-    for (const key of q.metaphone) if (key.length >= METAPHONE_ONLY_MIN_KEY) addKey(fnvHash(key, SOUND_SEED));
-    // The printed shape: names whose shape differs from their folded form are listed under it, the others under
-    // their folded form.
-    addKey(fnvHash(q.lookalike, LOOKALIKE_SEED));
-    addKey(fnvHash(q.lookalike, NAME_SEED));
-    // Names of the other script whose consonant skeleton this one's matches (see `transliterationKeys`).
-    const skeletonSeed = q.hasHan ? LATIN_SKELETON_SEED : HAN_SKELETON_SEED;
     const skeletons: number[] = [];
-    for (const key of transliterationKeys(q)) {
-      const term = this.#hashTerm(fnvHash(key, skeletonSeed), false);
-      if (term >= 0 && !skeletons.includes(term)) skeletons.push(term);
-    }
-    // Names that are a beginning of the query: hash each long enough prefix of the folded query.
-    const m = q.visual.length;
-    const shortest = Math.max(PREFIX_MIN_LENGTH, Math.ceil(m / 2));
-    let hash = NAME_SEED;
-    for (let i = 0; i < m - PREFIX_MIN_REST; i++) {
-      hash = fnvStep(hash, q.visual.charCodeAt(i));
-      if (i + 1 >= shortest) addKey(hash);
-    }
+    forEachQueryKey(q, (kind, text) => {
+      const term = this.#hashTerm(fnvHash(text, TERM_SEEDS[kind]), false);
+      const list = isSkeleton(kind) ? skeletons : keys;
+      if (term >= 0 && !list.includes(term)) list.push(term);
+    });
     return {
       grams,
       firstPositions,

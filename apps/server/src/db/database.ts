@@ -26,6 +26,8 @@ export interface Database {
   prepareStatements(): void;
   /** The PostgreSQL schema the tables live in; undefined on SQLite. */
   schema?: string;
+  /** The postgres:// URL the database was opened with; undefined on SQLite. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
       preparing.on = true;
     },
     schema: schema ?? 'public',
+    url,
     close: async () => {
       await reader.destroy();
       await db.destroy();

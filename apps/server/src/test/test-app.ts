@@ -16,6 +16,7 @@ import { randomToken } from '../lib/tokens.ts';
 import { localFileStorage } from '../modules/files/storage.ts';
 import { SearchResultCache } from '../modules/trademarks/search-cache.ts';
 import { MarkIndexService } from '../modules/trademarks/search-index.ts';
+import { PostgresMarkSearch } from '../modules/trademarks/search-postgres.ts';
 import { createUser, type NewUserInput } from '../modules/users/service.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -227,12 +228,16 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-test-'));
   const database = await createTestDatabase(dataDir);
+  const index =
+    overrides.trademarkIndex === 'postgres' && database.url !== undefined
+      ? new PostgresMarkSearch(database.db, { url: database.url, schema: database.schema })
+      : new MarkIndexService(database.db);
   const ctx: AppContext = {
     config: testConfig(dataDir, overrides),
     db: database.db,
     databaseKind: database.kind,
     countCache: new CountCache(database.reader),
-    trademarks: { index: new MarkIndexService(database.db), results: new SearchResultCache() },
+    trademarks: { index, results: new SearchResultCache() },
     storage: localFileStorage(path.join(dataDir, 'files')),
     version: 'test',
   };
@@ -258,6 +263,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
     async close() {
       await app.close();
+      await index.stop();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

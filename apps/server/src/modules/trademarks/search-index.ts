@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { SnapshotError } from '@kxt/trademark-engine/snapshot-file';
+import type { SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { markDeletionsAfter, marksChangedAfter } from './repository.ts';
+import { type ChangeCursors, followMarkChanges } from './mark-changes.ts';
+import type { MarkSearch } from './mark-search.ts';
 
 /**
  * Marks read and indexed per step. The index is built on the event loop that serves requests, and a step holds it
@@ -14,16 +16,9 @@ export const INDEX_PAGE = 500;
 /** After the start, a snapshot is written again once marks changed and this long has passed since the last one. */
 export const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 
-interface Cursor {
-  readonly updatedAt: string;
-  readonly id: number;
-}
-
+type Cursor = ChangeCursors['cursor'];
 /** What a snapshot says it covers: the rows read up to the (update time, id) cursor and the deletions up to an id. */
-interface SnapshotMeta {
-  readonly cursor: Cursor;
-  readonly deletionCursor: number;
-}
+type SnapshotMeta = ChangeCursors;
 
 export interface MarkIndexOptions {
   /**
@@ -43,7 +38,7 @@ export interface MarkIndexOptions {
  * than one already read is only picked up at the next start without a snapshot, which imports (written in one go by
  * one command) do not produce.
  */
-export class MarkIndexService {
+export class MarkIndexService implements MarkSearch {
   #index = new TrademarkIndex();
   #cursor: Cursor = { updatedAt: '', id: 0 };
   #deletionCursor = 0;
@@ -67,6 +62,15 @@ export class MarkIndexService {
   /** The index; until `ready` resolves it may still be replaced by the one a snapshot holds. */
   get index(): TrademarkIndex {
     return this.#index;
+  }
+
+  async search(query: SearchQuery): Promise<SearchResult> {
+    return this.#index.search(query);
+  }
+
+  /** What the `trademark index ready` log line says. */
+  describe(): Record<string, unknown> {
+    return { mode: 'memory', marks: this.#index.size, from: this.source };
   }
 
   /** Resolves once every mark in the database is indexed; starts the load or build on first call. */
@@ -201,34 +205,23 @@ export class MarkIndexService {
   }
 
   async #readChanges(): Promise<number> {
-    let cursor = this.#cursor;
-    let count = 0;
-    for (;;) {
-      const page = await marksChangedAfter(this.db, cursor, INDEX_PAGE);
-      if (page.length === 0) break;
-      this.#index.warmPinyin(page.map((row) => row.mark.name));
-      this.#index.add(page.map((row) => row.mark));
-      count += page.length;
-      const last = page.at(-1);
-      if (last) cursor = { updatedAt: last.updatedAt, id: last.mark.id };
-      if (page.length < INDEX_PAGE) break;
+    const index = this.#index;
+    const { cursors, count } = await followMarkChanges(
+      this.db,
+      { cursor: this.#cursor, deletionCursor: this.#deletionCursor },
+      {
+        add(marks) {
+          index.warmPinyin(marks.map((mark) => mark.name));
+          index.add(marks);
+        },
+        remove: (ids) => ids.filter((id) => index.remove(id)).length,
+      },
       // Let requests through between pages of a large build.
-      await nextTurn();
-    }
-    this.#cursor = cursor;
-    return count + (await this.#readDeletions());
-  }
-
-  /** Drops the marks deleted since the last look (an office's delete records, imported by any process). */
-  async #readDeletions(): Promise<number> {
-    let removed = 0;
-    for (;;) {
-      const page = await markDeletionsAfter(this.db, this.#deletionCursor, INDEX_PAGE);
-      for (const row of page) if (this.#index.remove(row.mark_id)) removed += 1;
-      const last = page.at(-1);
-      if (last) this.#deletionCursor = last.id;
-      if (page.length < INDEX_PAGE) return removed;
-    }
+      { pageSize: INDEX_PAGE, between: nextTurn },
+    );
+    this.#cursor = cursors.cursor;
+    this.#deletionCursor = cursors.deletionCursor;
+    return count;
   }
 
   #now(): number {

@@ -17,17 +17,17 @@ import type { SearchResult } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
+import type { MarkSearch } from './mark-search.ts';
 import { findSearch, remainingSearches, type SearchParams, startSearch } from './quota.ts';
 import { findMarks, toResultItem } from './repository.ts';
 import type { SearchResultCache } from './search-cache.ts';
-import type { MarkIndexService } from './search-index.ts';
 
 /** Most matches one search keeps; far more than anyone pages through, few enough to hold for paging. */
 const MAX_MATCHES = 2_000;
 
 export interface TrademarkDeps {
   db: Kysely<DB>;
-  marks: MarkIndexService;
+  marks: MarkSearch;
   results: SearchResultCache;
   freeSearches: number;
   associations: () => Promise<AssociationTables>;
@@ -155,7 +155,7 @@ export async function rankSearch(
   if (!ranked) {
     await deps.marks.ready();
     await deps.marks.refresh();
-    ranked = deps.marks.index.search({
+    ranked = await deps.marks.search({
       text: params.text,
       datasets,
       classes: params.classes,

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
+import { generateMarks } from '@kxt/trademark-engine/generate-marks';
+import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
+import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
+import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { createTestApp, createTestDatabase, testDialect } from '../../test/test-app.ts';
+import { deleteMarks, upsertMarks } from './repository.ts';
+import { MarkIndexService } from './search-index.ts';
+import { PostgresMarkSearch } from './search-postgres.ts';
+import { markRecord } from './test-marks.ts';
+
+const RELEVANCE = parseRelevanceSet(
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(
+        new URL('../../../../../packages/trademark-engine/relevance/relevance.json', import.meta.url),
+      ),
+      'utf8',
+    ),
+  ),
+);
+
+let dir: string;
+let database: Database;
+let openPool: pg.Pool | undefined;
+const services: PostgresMarkSearch[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kxt-pg-search-'));
+  if (testDialect() === 'postgres') database = await createTestDatabase(dir);
+});
+afterEach(async () => {
+  for (const service of services.splice(0)) await service.stop();
+  await openPool?.end();
+  openPool = undefined;
+  if (testDialect() === 'postgres') await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function postgresSearch(): PostgresMarkSearch {
+  const service = new PostgresMarkSearch(database.db, { url: database.url ?? '', schema: database.schema });
+  services.push(service);
+  return service;
+}
+
+const asImport = (mark: MarkRecord, number: string): TrademarkImportRecord =>
+  markRecord(mark.name, {
+    applicationNumber: number,
+    dataset: mark.dataset,
+    niceClass: [...mark.niceClass],
+    status: mark.status,
+    ...(mark.designations?.length ? { designations: [...mark.designations] } : {}),
+  });
+
+/** A small register: generated marks of every kind, and the relevance set's expected marks and decoys. */
+async function fillRegister(): Promise<void> {
+  const generated = generateMarks({ count: 2_000, seed: 7 });
+  const names = [
+    ...RELEVANCE.pairs.map((pair) => pair.expected),
+    ...RELEVANCE.decoys.map((decoy) => decoy.decoy),
+  ];
+  const relevance = names.map((name, i) =>
+    markRecord(name, {
+      applicationNumber: `REL-${i}`,
+      dataset: i % 2 === 0 ? 'US' : 'CN',
+      niceClass: [9 + (i % 3)],
+    }),
+  );
+  await upsertMarks(database.db, [...generated.map((mark, i) => asImport(mark, `GEN-${i}`)), ...relevance]);
+}
+
+const top = (result: SearchResult) => result.matches.map((match) => `${match.id}:${match.score}`);
+
+describe.skipIf(testDialect() !== 'postgres')(
+  'trademark search in PostgreSQL (TRADEMARK_INDEX=postgres)',
+  () => {
+    it('answers every relevance query as the in-memory index does: the same marks, scores, order and totals', async () => {
+      await fillRegister();
+      const memory = new MarkIndexService(database.db);
+      const postgres = postgresSearch();
+      await Promise.all([memory.ready(), postgres.ready()]);
+      const queries: SearchQuery[] = RELEVANCE.pairs.flatMap((pair, i) => [
+        { text: pair.query, limit: 10 },
+        // Within registers, classes and statuses too: the filters are the in-memory engine's.
+        { text: pair.query, limit: 10, datasets: i % 2 === 0 ? ['CN', 'WO'] : ['US'], classes: [9, 10] },
+      ]);
+      let differing = 0;
+      for (const query of queries) {
+        const [expected, actual] = [await memory.search(query), await postgres.search(query)];
+        if (top(expected).join() !== top(actual).join() || expected.total !== actual.total) differing++;
+      }
+      expect(queries.length).toBeGreaterThan(300);
+      expect(differing).toBe(0);
+    });
+
+    it('follows new, renamed and deleted marks after its start, and keeps its cursor in the database', async () => {
+      await upsertMarks(database.db, [markRecord('AURORIX', { applicationNumber: 'A-1' })]);
+      const first = postgresSearch();
+      await first.ready();
+      expect(top(await first.search({ text: 'Aurorix' }))).toHaveLength(1);
+
+      await upsertMarks(database.db, [
+        markRecord('BELLORA', { applicationNumber: 'A-1' }),
+        markRecord('QUINTAVO', { applicationNumber: 'A-2', dataset: 'CN' }),
+      ]);
+      expect(await first.refresh()).toBe(2);
+      expect((await first.search({ text: 'Aurorix' })).total).toBe(0);
+      expect((await first.search({ text: 'Bellora' })).total).toBe(1);
+      expect((await first.search({ text: 'Quintavo', datasets: ['CN'] })).total).toBe(1);
+      expect((await first.search({ text: 'Quintavo', datasets: ['US'] })).total).toBe(0);
+
+      await deleteMarks(database.db, [{ dataset: 'CN', applicationNumber: 'A-2' }]);
+      // A second process reads from the cursor the first one stored: only the deletion is left to take in.
+      const second = postgresSearch();
+      await second.ready();
+      expect((await second.search({ text: 'Quintavo' })).total).toBe(0);
+      expect(await second.refresh()).toBe(0);
+      expect((await first.search({ text: 'Bellora' })).total).toBe(1);
+    });
+
+    it('keeps each register in a partition of its own', async () => {
+      await upsertMarks(database.db, [
+        markRecord('AURORIX', { applicationNumber: 'P-1', dataset: 'US' }),
+        markRecord('AURORIX', { applicationNumber: 'P-2', dataset: 'CN' }),
+      ]);
+      await postgresSearch().ready();
+      const { rows } = await pool().query<{ partition: string; marks: number }>(
+        `SELECT tableoid::regclass::text AS partition, count(*)::integer AS marks FROM trademark_search_keys
+       GROUP BY 1 ORDER BY 1`,
+      );
+      expect(rows).toEqual([
+        { partition: 'trademark_search_keys_cn', marks: 1 },
+        { partition: 'trademark_search_keys_us', marks: 1 },
+      ]);
+    });
+
+    it('fills the keys table afresh when its keys are of another engine version', async () => {
+      await upsertMarks(database.db, [markRecord('AURORIX', { applicationNumber: 'V-1' })]);
+      await postgresSearch().ready();
+      await pool().query(`UPDATE trademark_search_keys_version SET fingerprint = 'an older engine'`);
+      await pool().query(`UPDATE trademark_search_keys SET words = '{}', keys = '{}', visual = 'zzzz'`);
+      const restarted = postgresSearch();
+      await restarted.ready();
+      expect((await restarted.search({ text: 'Aurorix' })).total).toBe(1);
+      const { rows } = await pool().query<{ fingerprint: string }>(
+        'SELECT fingerprint FROM trademark_search_keys_version',
+      );
+      expect(rows).toEqual([{ fingerprint: snapshotFingerprint() }]);
+    });
+
+    it('serves the search screen as the in-memory mode does', async () => {
+      const apps = [await createTestApp(), await createTestApp({ trademarkIndex: 'postgres' })];
+      try {
+        const answers = [];
+        for (const app of apps) {
+          await upsertMarks(app.ctx.db, [
+            markRecord('APPLE', { niceClass: [9, 42], dataset: 'US' }),
+            markRecord('APPEL', { niceClass: [9], dataset: 'EM' }),
+            markRecord('APPLE PAY', { niceClass: [36], dataset: 'UF', status: 'filed' }),
+            markRecord('苹果', { niceClass: [9], dataset: 'CN' }),
+            markRecord('BANANA', { niceClass: [9], dataset: 'US' }),
+          ]);
+          const staff = await app.loggedIn('advisor', 'consultant');
+          const response = await staff.request({
+            method: 'POST',
+            url: '/api/trademark/search',
+            payload: { text: 'apple', datasets: 'US', classes: [9] },
+          });
+          expect(response.statusCode, response.body).toBe(200);
+          const { results, total, niceClassStatistics } = response.json().data;
+          answers.push({
+            results: results.map((item: { name: string; similarityScore: number }) => [
+              item.name,
+              item.similarityScore,
+            ]),
+            total,
+            niceClassStatistics,
+          });
+        }
+        expect(answers[0]?.results).toContainEqual(['APPLE', 100]);
+        expect(answers[1]).toEqual(answers[0]);
+      } finally {
+        for (const app of apps) await app.close();
+      }
+    });
+
+    it('treats hostile and odd query text as text', async () => {
+      await upsertMarks(database.db, [markRecord('AURORIX', { applicationNumber: 'H-1' })]);
+      const service = postgresSearch();
+      await service.ready();
+      for (const text of ["'; DROP TABLE marks; --", '%_\\', '   ', '耐克'.repeat(200), 'a']) {
+        const result = await service.search({ text, limit: 10 });
+        expect(result.matches.length).toBeLessThanOrEqual(10);
+      }
+      expect((await service.search({ text: 'Aurorix' })).total).toBe(1);
+    });
+  },
+);
+
+/** A connection of the test's own, for looking at the tables. */
+function pool(): pg.Pool {
+  if (openPool === undefined) {
+    openPool = new pg.Pool({ connectionString: database.url, max: 1 });
+    // Dropping the test database ends connections that are still closing.
+    openPool.on('error', () => undefined);
+  }
+  return openPool;
+}

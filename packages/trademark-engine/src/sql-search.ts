@@ -1,0 +1,445 @@
+import { analyzeName, type NameAnalysis } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
+import { TrademarkIndex } from './engine.ts';
+import { forEachNameTerm, forEachQueryKey, TERM_KINDS, type TermKind } from './name-terms.ts';
+import { PinyinCache } from './pinyin.ts';
+import { SCORE_FLOOR } from './score.ts';
+import { snapshotFingerprint } from './snapshot-file.ts';
+import { maxEditsForScore } from './spelling.ts';
+import {
+  MARK_STATUSES,
+  type MarkRecord,
+  type MarkStatus,
+  type SearchQuery,
+  type SearchResult,
+} from './types.ts';
+import { coreUnits, type WeakWords, wordUnits } from './word-units.ts';
+
+/** A connection pool to PostgreSQL, as the caller has one (node-postgres, Kysely). */
+export interface SqlClient {
+  /**
+   * Runs one statement with `$1`-style parameters and answers its rows; a statement with a `name` is prepared once
+   * per connection and planned for any parameters (the candidates' plan over every partition took 14 ms to make).
+   */
+  query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]>;
+  /** Runs `work` on one connection, so a `SET` made by its first statement holds for the next. */
+  session<T>(work: (query: SqlClient['query']) => Promise<T>): Promise<T>;
+}
+
+export interface SqlSearchOptions {
+  /** Table of the keys (default `trademark_search_keys`); its partitions are named after it. */
+  readonly table?: string;
+  readonly scoreFloor?: number;
+  readonly pinyin?: PinyinCache;
+  /** Clock for the cache of frequent words (tests). */
+  readonly now?: () => number;
+}
+
+/** What the table says of one mark; `name` to `designations` make its `MarkRecord` again. */
+interface CandidateRow {
+  readonly mark_id: string | number;
+  readonly name: string;
+  readonly dataset: string;
+  readonly status: string;
+  readonly classes: number[];
+  readonly designations: string[];
+}
+
+/** What `poolClient` needs of a node-postgres `Pool`. */
+interface Queryable {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
+}
+export interface PoolLike extends Queryable {
+  connect(): Promise<Queryable & { release(): void }>;
+}
+
+/** A `SqlClient` over a node-postgres `Pool`. */
+export function poolClient(pool: PoolLike): SqlClient {
+  const queryOn =
+    (target: Queryable) =>
+    async <Row>(text: string, params: readonly unknown[] = [], name?: string): Promise<Row[]> =>
+      (await target.query({ text, values: [...params], ...(name === undefined ? {} : { name }) }))
+        .rows as Row[];
+  return {
+    query: queryOn(pool),
+    async session(work) {
+      const connection = await pool.connect();
+      try {
+        return await work(queryOn(connection));
+      } finally {
+        connection.release();
+      }
+    },
+  };
+}
+
+const DEFAULT_TABLE = 'trademark_search_keys';
+const IDENTIFIER = /^[a-z_][a-z0-9_]{0,40}$/;
+const DATASET = /^[A-Z]{2,3}$/;
+const BATCH = 5_000;
+const MAX_QUERY_LENGTH = 200;
+// As in the in-memory index (`term-index.ts`): a word in more than this share of the names is frequent.
+const COMMON_WORD_SHARE = 0.005;
+const COMMON_WORD_MINIMUM = 200;
+/** How long the list of frequent words is trusted before it is counted again. */
+const COMMON_WORDS_TTL_MS = 10 * 60_000;
+/**
+ * Ordered trigrams (pg_trgm's) one edit can break: a swap of neighbours breaks the four that hold either character.
+ */
+const TRIGRAMS_PER_EDIT = 4;
+/** The lowest similarity a query is looked up at: below it a trigram in common is chance, and the lists are long. */
+const MIN_SIMILARITY = 0.1;
+
+/**
+ * The trademark engine's PostgreSQL candidate mode, for several stateless processes sharing one database: each
+ * mark's keys (the folded form for pg_trgm, and the word units, sound keys, whole-name keys and transliteration
+ * skeletons of the in-memory index as text arrays) are rows of a table partitioned by register, under GIN indexes.
+ * A search reads the marks that may reach the score floor (sharing enough trigrams, a distinctive word, a key or a
+ * skeleton) from the registers it is for, and ranks them with the in-memory engine, so scores and order are those of
+ * the in-memory index over the same marks.
+ */
+export class SqlMarkSearch {
+  readonly table: string;
+  readonly scoreFloor: number;
+  readonly pinyin: PinyinCache;
+  readonly #client: SqlClient;
+  readonly #now: () => number;
+  readonly #partitions = new Set<string>();
+  #commonWords: { readonly words: ReadonlySet<string>; readonly at: number } | undefined;
+  /** What the last search did, for the benchmark: marks read from the table, and milliseconds reading and ranking. */
+  readonly lastSearch = { candidates: 0, readMs: 0, rankMs: 0 };
+
+  constructor(client: SqlClient, options: SqlSearchOptions = {}) {
+    this.table = options.table ?? DEFAULT_TABLE;
+    if (!IDENTIFIER.test(this.table)) throw new Error(`not a table name: ${this.table}`);
+    this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
+    this.pinyin = options.pinyin ?? new PinyinCache();
+    this.#client = client;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /**
+   * Creates the table and its indexes when missing; answers false when the table holds keys of another engine
+   * version, which `clear` empties before they are written again.
+   */
+  async prepare(): Promise<boolean> {
+    const t = this.table;
+    await this.#client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await this.#client.query(
+      `CREATE TABLE IF NOT EXISTS ${t} (
+        dataset varchar(3) NOT NULL,
+        mark_id bigint NOT NULL,
+        name text NOT NULL,
+        status varchar(10) NOT NULL,
+        classes smallint[] NOT NULL,
+        designations text[] NOT NULL,
+        visual text NOT NULL,
+        words text[] NOT NULL,
+        keys text[] NOT NULL,
+        PRIMARY KEY (dataset, mark_id)
+      ) PARTITION BY LIST (dataset)`,
+    );
+    await this.#client.query(`CREATE TABLE IF NOT EXISTS ${t}_other PARTITION OF ${t} DEFAULT`);
+    await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_id_idx ON ${t} (mark_id)`);
+    await this.#client.query(
+      `CREATE INDEX IF NOT EXISTS ${t}_visual_idx ON ${t} USING gin (visual gin_trgm_ops)`,
+    );
+    await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_words_idx ON ${t} USING gin (words)`);
+    await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_keys_idx ON ${t} USING gin (keys)`);
+    await this.#client.query(`CREATE TABLE IF NOT EXISTS ${t}_version (fingerprint text NOT NULL)`);
+    const rows = await this.#client.query<{ fingerprint: string }>(`SELECT fingerprint FROM ${t}_version`);
+    const partitions = await this.#client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+       JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = $1`,
+      [t],
+    );
+    for (const { name } of partitions) this.#partitions.add(name);
+    if (rows.length === 0) {
+      await this.#client.query(`INSERT INTO ${t}_version (fingerprint) VALUES ($1)`, [snapshotFingerprint()]);
+      return true;
+    }
+    return rows[0]?.fingerprint === snapshotFingerprint();
+  }
+
+  /** Empties the table and marks it as holding this engine version's keys. */
+  async clear(): Promise<void> {
+    await this.#client.query(`TRUNCATE ${this.table}`);
+    await this.#client.query(`UPDATE ${this.table}_version SET fingerprint = $1`, [snapshotFingerprint()]);
+    this.#commonWords = undefined;
+  }
+
+  /** Writes the keys of `records`, replacing those of marks with the same id. */
+  async upsert(records: readonly MarkRecord[]): Promise<void> {
+    for (let start = 0; start < records.length; start += BATCH) {
+      const batch = records.slice(start, start + BATCH);
+      await this.#ensurePartitions(batch);
+      const columns = batch.map((record) => this.#keysOf(record));
+      const column = <K extends keyof KeyRow>(key: K): KeyRow[K][] => columns.map((row) => row[key]);
+      await this.#client.query(`DELETE FROM ${this.table} WHERE mark_id = ANY($1::bigint[])`, [
+        column('markId'),
+      ]);
+      // Arrays of arrays cannot be unnested row by row, so the text arrays travel as JSON.
+      await this.#client.query(
+        `INSERT INTO ${this.table} (dataset, mark_id, name, status, classes, designations, visual, words, keys)
+         SELECT r.dataset, r.mark_id, r.name, r.status,
+           ARRAY(SELECT jsonb_array_elements_text(r.classes)::smallint),
+           ARRAY(SELECT jsonb_array_elements_text(r.designations)),
+           r.visual,
+           ARRAY(SELECT jsonb_array_elements_text(r.words)),
+           ARRAY(SELECT jsonb_array_elements_text(r.keys))
+         FROM jsonb_to_recordset($1::jsonb) AS r(dataset text, mark_id bigint, name text, status text,
+           classes jsonb, designations jsonb, visual text, words jsonb, keys jsonb)`,
+        [JSON.stringify(columns.map(toJsonRow))],
+      );
+    }
+  }
+
+  /** Removes the keys of these marks; answers how many it held. */
+  async remove(ids: readonly number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await this.#client.query<{ removed: number }>(
+      `WITH gone AS (DELETE FROM ${this.table} WHERE mark_id = ANY($1::bigint[]) RETURNING 1)
+       SELECT count(*)::integer AS removed FROM gone`,
+      [ids],
+    );
+    return rows[0]?.removed ?? 0;
+  }
+
+  /** The same answer as `TrademarkIndex.search` over the same marks. */
+  async search(query: SearchQuery): Promise<SearchResult> {
+    const common = await this.commonWords();
+    const isCommonStem = (unit: string): boolean => common.has(unit);
+    const q = analyzeName(query.text.slice(0, MAX_QUERY_LENGTH), this.pinyin);
+    const started = performance.now();
+    const records = q.visual.length === 0 ? [] : await this.#candidates(q, query, isCommonStem);
+    const read = performance.now();
+    const index = new TrademarkIndex({ scoreFloor: this.scoreFloor, pinyin: this.pinyin, isCommonStem });
+    index.add(records);
+    const result = index.search(query);
+    this.lastSearch.candidates = records.length;
+    this.lastSearch.readMs = read - started;
+    this.lastSearch.rankMs = performance.now() - read;
+    return result;
+  }
+
+  /**
+   * Word units in more than 0.5% of the distinct names (at least 200), as the in-memory index counts them: counted
+   * over the whole table, then trusted for ten minutes.
+   */
+  async commonWords(): Promise<ReadonlySet<string>> {
+    const cached = this.#commonWords;
+    if (cached !== undefined && this.#now() - cached.at < COMMON_WORDS_TTL_MS) return cached.words;
+    const rows = await this.#client.query<{ word: string }>(
+      `WITH names AS (SELECT DISTINCT ON (name) words FROM ${this.table}),
+        total AS (SELECT count(*) AS n FROM names)
+       SELECT substr(word, 3) AS word FROM names, unnest(words) AS word GROUP BY word
+       HAVING count(*) > greatest($1::float8, (SELECT n FROM total) * $2::float8)`,
+      [COMMON_WORD_MINIMUM, COMMON_WORD_SHARE],
+    );
+    const words = new Set(rows.map((row) => row.word));
+    this.#commonWords = { words, at: this.#now() };
+    return words;
+  }
+
+  async #candidates(
+    q: NameAnalysis,
+    query: SearchQuery,
+    isCommonStem: (unit: string) => boolean,
+  ): Promise<MarkRecord[]> {
+    const terms = queryTerms(q, { descriptive: descriptiveWordsFor(query.classes), isCommon: isCommonStem });
+    const { text, params } = candidateQuery(this.table, q.visual, terms, query.datasets);
+    const rows = await this.#client.session(async (run) => {
+      // The trigram threshold for `%`, and one plan for every query (the registers are parameters).
+      await run("SELECT set_limit($1), set_config('plan_cache_mode', 'force_generic_plan', false)", [
+        similarityFloor(this.scoreFloor, q.visual.length),
+      ]);
+      return run<CandidateRow>(text, params, `${this.table}_candidates`);
+    });
+    return rows.map(toRecord);
+  }
+
+  async #ensurePartitions(records: readonly MarkRecord[]): Promise<void> {
+    for (const dataset of new Set(records.map((record) => record.dataset))) {
+      if (!DATASET.test(dataset)) continue;
+      const name = `${this.table}_${dataset.toLowerCase()}`;
+      if (this.#partitions.has(name)) continue;
+      // Rows of this register written before its partition existed sit in the default one; they move over.
+      await this.#client.session(async (run) => {
+        await run('BEGIN');
+        try {
+          await run(
+            `CREATE TEMP TABLE moving ON COMMIT DROP AS SELECT * FROM ${this.table}_other WHERE dataset = $1`,
+            [dataset],
+          );
+          await run(`DELETE FROM ${this.table}_other WHERE dataset = $1`, [dataset]);
+          await run(
+            `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF ${this.table} FOR VALUES IN ('${dataset}')`,
+          );
+          await run(`INSERT INTO ${this.table} SELECT * FROM moving`);
+          await run('COMMIT');
+        } catch (error) {
+          await run('ROLLBACK');
+          throw error;
+        }
+      });
+      this.#partitions.add(name);
+    }
+  }
+
+  #keysOf(record: MarkRecord): KeyRow {
+    const a = analyzeName(record.name, this.pinyin);
+    const words: string[] = [];
+    const keys: string[] = [];
+    forEachNameTerm(a, (kind, text) => {
+      const list = kind === 'word' ? words : keys;
+      const term = termText(kind, text);
+      if (!list.includes(term)) list.push(term);
+    });
+    return {
+      markId: record.id,
+      dataset: record.dataset,
+      name: record.name,
+      status: record.status,
+      classes: [...record.niceClass],
+      designations: [...(record.designations ?? [])],
+      visual: a.visual,
+      words,
+      keys,
+    };
+  }
+}
+
+interface KeyRow {
+  readonly markId: number;
+  readonly dataset: string;
+  readonly name: string;
+  readonly status: string;
+  readonly classes: number[];
+  readonly designations: string[];
+  readonly visual: string;
+  readonly words: string[];
+  readonly keys: string[];
+}
+
+/** What a query looks up, as the table writes it (`termText`). */
+export interface SqlQueryTerms {
+  readonly keys: string[];
+  /** The query's distinctive units (`coreUnits`) and the rest, frequent or descriptive. */
+  readonly rareWords: string[];
+  readonly commonWords: string[];
+  /** All distinctive units: a name holding them all may contain the query's distinctive part. */
+  readonly coreWords: string[];
+  /** Every unit: a name whose units are all among them is contained in the query. */
+  readonly allWords: string[];
+}
+
+/**
+ * The terms of `q`, split as the in-memory search splits them: a name sharing a key is compared; one sharing words
+ * only when its units are all in the query or it holds every distinctive unit of the query (`#wordsMayReach`).
+ */
+export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
+  const keys: string[] = [];
+  forEachQueryKey(q, (kind, text) => {
+    const term = termText(kind, text);
+    if (!keys.includes(term)) keys.push(term);
+  });
+  const core = coreUnits(q, weak);
+  const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
+  const coreWords = core.units.map((unit) => termText('word', unit));
+  return {
+    keys,
+    rareWords: coreWords,
+    commonWords: allWords.filter((word) => !coreWords.includes(word)),
+    coreWords,
+    allWords,
+  };
+}
+
+/** A term as the table stores it: the kind's letter, a colon, the text. */
+export function termText(kind: TermKind, text: string): string {
+  return `${TERM_KINDS[kind]}:${text}`;
+}
+
+/**
+ * The pg_trgm similarity (shared over all trigrams, `similarity()`) below which no name of any length can reach
+ * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most four of the
+ * query's ordered trigrams, and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
+ */
+export function similarityFloor(floor: number, queryLength: number): number {
+  const m = queryLength;
+  let lowest = 1;
+  // pg_trgm pads a word with two spaces before and one after: a word of n letters has n + 1 trigrams.
+  const queryGrams = m + 1;
+  for (let n = 1; n <= 2 * m + 1; n++) {
+    const edits = maxEditsForScore(floor, Math.max(m, n));
+    const lengthEdits = Math.abs(n - m);
+    const startsWithQuery = n >= m + 3 && n <= 2 * m;
+    if (lengthEdits > edits && !startsWithQuery) continue;
+    const shared = startsWithQuery ? m : Math.max(1, queryGrams - TRIGRAMS_PER_EDIT * edits);
+    lowest = Math.min(lowest, shared / (queryGrams + n + 1 - shared));
+  }
+  return Math.max(MIN_SIMILARITY, Math.floor(lowest * 100) / 100);
+}
+
+/**
+ * The statement reading a query's candidates: one branch per kind of finding, each able to use its own GIN index (an
+ * OR across them makes the planner scan the table), only those the query has, within the query's registers.
+ */
+export function candidateQuery(
+  table: string,
+  visual: string,
+  terms: SqlQueryTerms,
+  datasets: readonly string[] | undefined,
+): { text: string; params: unknown[] } {
+  const columns = 'dataset, mark_id, name, status, classes, designations';
+  const branches = [
+    'visual % $2',
+    'keys && $3::text[]',
+    'words && $4::text[] AND (words <@ $6::text[] OR words @> $5::text[])',
+    'words && $7::text[] AND words <@ $6::text[]',
+  ];
+  const within = ' AND ($1::text[] IS NULL OR dataset = ANY($1::text[]))';
+  const union = branches
+    .map((where) => `SELECT ${columns} FROM ${table} WHERE ${where}${within}`)
+    .join('\nUNION\n');
+  return {
+    text: `SELECT * FROM (${union}) AS found ORDER BY mark_id`,
+    params: [
+      datasets?.length ? [...datasets] : null,
+      visual,
+      terms.keys,
+      terms.rareWords,
+      terms.coreWords,
+      terms.allWords,
+      terms.commonWords,
+    ],
+  };
+}
+
+function toJsonRow(row: KeyRow): Record<string, unknown> {
+  return {
+    dataset: row.dataset,
+    mark_id: row.markId,
+    name: row.name,
+    status: row.status,
+    classes: row.classes,
+    designations: row.designations,
+    visual: row.visual,
+    words: row.words,
+    keys: row.keys,
+  };
+}
+
+function toRecord(row: CandidateRow): MarkRecord {
+  const status = (MARK_STATUSES as readonly string[]).includes(row.status)
+    ? (row.status as MarkStatus)
+    : 'unknown';
+  return {
+    id: Number(row.mark_id),
+    name: row.name,
+    dataset: row.dataset,
+    niceClass: row.classes,
+    status,
+    designations: row.designations,
+  };
+}
