@@ -11,6 +11,7 @@ import { reportCalibration } from './trademark/calibration.ts';
 import { checkJurisdictions } from './trademark/jurisdiction.ts';
 import { megabytes, memorySnapshot } from './trademark/memory.ts';
 import { fusePeer, miniSearchPeer, type Peer, type PeerDoc, pgTrgmPeer } from './trademark/peers.ts';
+import { measurePostgresMode, type PostgresModeResult } from './trademark/postgres-mode.ts';
 import { type BenchQuery, buildQueries } from './trademark/queries.ts';
 import { formatChecks, formatTable, type SystemRow, type TargetCheck } from './trademark/report.ts';
 import { measureSnapshot } from './trademark/snapshot.ts';
@@ -55,8 +56,8 @@ type SizeRun = Awaited<ReturnType<typeof benchOneSize>>;
 /** One line per size: what grows with the register. */
 function formatSizes(runs: readonly SizeRun[]): string {
   const lines = [
-    '| marks | build | memory | snapshot | start from it | p50 | p95 | recall@10 | peers p50 |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| marks | build | memory | snapshot | start from it | p50 | p95 | recall@10 | peers p50 | PostgreSQL mode |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map((run) => {
       const peers = Object.entries(run.peers)
         .map(([name, peer]) => `${name} ${peer.p50Ms} ms`)
@@ -65,11 +66,19 @@ function formatSizes(runs: readonly SizeRun[]): string {
         `| ${run.marks.toLocaleString('en')} | ${(run.buildMs / 1000).toFixed(1)} s | ${run.memoryMb} MB ` +
         `(${Math.round((run.memoryMb * 1e6) / run.marks)} per million) | ${run.snapshot.fileMb} MB | ` +
         `${run.snapshot.startMs} ms (${run.snapshot.memoryMb} MB) | ` +
-        `${run.p50Ms} ms | ${run.p95Ms} ms | ${run.recall} | ${peers || '—'} |`
+        `${run.p50Ms} ms | ${run.p95Ms} ms | ${run.recall} | ${peers || '—'} | ${postgresCell(run.postgres)} |`
       );
     }),
   ];
   return lines.join('\n');
+}
+
+function postgresCell(postgres: PostgresModeResult | undefined): string {
+  if (postgres === undefined) return '—';
+  return (
+    `p50 ${postgres.p50Ms} ms, p95 ${postgres.p95Ms} ms, recall ${postgres.recall}, ` +
+    `${postgres.differing} differ, filled in ${(postgres.fillMs / 1000).toFixed(0)} s, ${postgres.tableMb} MB`
+  );
 }
 
 async function benchOneSize(options: BenchOptions, log: (line: string) => void) {
@@ -180,6 +189,21 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
     }
     log(formatChecks(checks));
     log(meetsTargets ? 'All targets met.' : 'Some targets are not met.');
+    // After the transliteration set is in the index (the mode's table gets it too), before the calibration's marks.
+    const postgres =
+      options.postgresMode && database !== undefined
+        ? await measurePostgresMode({
+            url: database,
+            index: engine.index,
+            marks,
+            queries,
+            firstPairId: options.count + 1,
+            transliterationFirstId: marks.length + 1,
+            log,
+          })
+        : undefined;
+    if (options.postgresMode && database === undefined)
+      log('postgres mode skipped: set TEST_DATABASE_URL or DATABASE_URL');
     const calibration = reportCalibration(engine.index, marks.length + SET_ID_SPACING + 1, log);
 
     const result = {
@@ -196,6 +220,7 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
       p50ByKind,
       jurisdiction,
       transliteration,
+      postgres,
       perQuery: {
         touched: average(totals.touched),
         checked: average(totals.checked),

@@ -10,13 +10,16 @@ export interface BenchOptions {
   readonly seed: number;
   /** Peers to run: fuse, minisearch, pg_trgm. */
   readonly peers: readonly string[];
+  /** Whether to run the PostgreSQL mode next to the in-memory one (`--modes memory,postgres`, needs a database). */
+  readonly postgresMode: boolean;
 }
 
 const ALL_PEERS = ['fuse', 'minisearch', 'pg_trgm'];
 
 /**
- * Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch`; `--count` may list sizes
- * (`1000000,5000000,10000000`) and `--peers none` runs no peer.
+ * Reads `--count 1000000 --queries 600 --fuse-queries 40 --seed 7 --peers fuse,minisearch --modes memory,postgres`;
+ * `--count` may list sizes (`1000000,5000000,10000000`), `--peers none` runs no peer, and `--modes memory` leaves
+ * out the PostgreSQL mode.
  */
 export function parseBenchArgs(args: readonly string[]): BenchOptions {
   const value = (name: string): string | undefined => {
@@ -46,6 +49,10 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
           ?.split(',')
           .map((peer) => peer.trim()) ?? ALL_PEERS);
   for (const peer of peers) if (!ALL_PEERS.includes(peer)) throw new RangeError(`unknown peer ${peer}`);
+  const modes = (value('modes') ?? 'memory,postgres').split(',').map((mode) => mode.trim());
+  for (const mode of modes)
+    if (mode !== 'memory' && mode !== 'postgres') throw new RangeError(`unknown mode ${mode}`);
+  if (!modes.includes('memory')) throw new RangeError('--modes must include memory (the reference)');
   return {
     count,
     counts,
@@ -54,5 +61,6 @@ export function parseBenchArgs(args: readonly string[]): BenchOptions {
     fuseQueries: number('fuse-queries', count >= 200_000 ? 40 : 600),
     seed: number('seed', 20_240_601),
     peers,
+    postgresMode: modes.includes('postgres'),
   };
 }

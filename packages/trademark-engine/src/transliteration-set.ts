@@ -1,5 +1,9 @@
-import type { TrademarkIndex } from './engine.ts';
-import type { MarkRecord } from './types.ts';
+import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
+
+/** What answers a search: a `TrademarkIndex`, or the answers of the PostgreSQL mode read ahead. */
+export interface Searcher {
+  search(query: SearchQuery): SearchResult;
+}
 
 export const TRANSLITERATION_KINDS = ['brand', 'seller', 'invented'] as const;
 export type TransliterationKind = (typeof TRANSLITERATION_KINDS)[number];
@@ -84,7 +88,7 @@ export interface TransliterationEvaluation {
  * mark is flagged.
  */
 export function evaluateTransliterations(
-  index: TrademarkIndex,
+  index: Searcher,
   allPairs: readonly TransliterationPair[],
   firstId: number,
   include: (pair: TransliterationPair) => boolean,

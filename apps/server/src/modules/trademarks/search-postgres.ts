@@ -8,6 +8,8 @@ import type { MarkSearch } from './mark-search.ts';
 
 /** Marks read and written per step while the keys table is filled or brought up to date. */
 export const KEYS_PAGE = 5_000;
+/** After a refresh that wrote this many marks, the table's indexes are merged (see `SqlMarkSearch.optimize`). */
+const OPTIMIZE_AFTER = 10_000;
 /** Connections of the mode's own pool: its sessions set pg_trgm's threshold and a plan mode of their own. */
 const SEARCH_CONNECTIONS = 4;
 /** The advisory lock one process holds while it brings the keys table up to date (any 64-bit number of ours). */
@@ -110,6 +112,7 @@ export class PostgresMarkSearch implements MarkSearch {
         },
         { pageSize: KEYS_PAGE },
       );
+      if (count >= OPTIMIZE_AFTER) await store.optimize();
       return count;
     });
     return result ?? 0;
