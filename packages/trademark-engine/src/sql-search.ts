@@ -382,21 +382,48 @@ export function termText(kind: TermKind, text: string): string {
  * The pg_trgm similarity (shared over all trigrams, `similarity()`) below which no name of any length can reach
  * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most four of the
  * query's ordered trigrams, and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
+ * Names that may share no trigram at all are left to `swappedNames`.
  */
 export function similarityFloor(floor: number, queryLength: number): number {
-  const m = queryLength;
   let lowest = 1;
+  forEachReachableLength(floor, queryLength, (n, shared) => {
+    lowest = Math.min(lowest, Math.max(1, shared) / (queryLength + 1 + n + 1 - Math.max(1, shared)));
+  });
+  return Math.max(MIN_SIMILARITY, Math.floor(lowest * 100) / 100);
+}
+
+/**
+ * The query with two neighbouring letters swapped, each a whole name to look up, when a name that close may share no
+ * ordered trigram with it (a swap breaks four: "ucc" and "cuc" share none); only a query of at most three letters
+ * under the score floor of 50, where one edit is allowed and a single other edit breaks at most three.
+ */
+export function swappedNames(floor: number, visual: string): string[] {
+  let sharesNone = false;
+  forEachReachableLength(floor, visual.length, (_, shared) => {
+    if (shared <= 0) sharesNone = true;
+  });
+  if (!sharesNone) return [];
+  const names: string[] = [];
+  for (let i = 0; i + 1 < visual.length; i++) {
+    names.push(visual.slice(0, i) + visual[i + 1] + visual[i] + visual.slice(i + 2));
+  }
+  return names;
+}
+
+/** Each name length that may reach `floor`, with the fewest ordered trigrams it shares with the query for certain. */
+function forEachReachableLength(
+  floor: number,
+  m: number,
+  visit: (length: number, shared: number) => void,
+): void {
   // pg_trgm pads a word with two spaces before and one after: a word of n letters has n + 1 trigrams.
   const queryGrams = m + 1;
   for (let n = 1; n <= 2 * m + 1; n++) {
     const edits = maxEditsForScore(floor, Math.max(m, n));
-    const lengthEdits = Math.abs(n - m);
-    const startsWithQuery = n >= m + 3 && n <= 2 * m;
-    if (lengthEdits > edits && !startsWithQuery) continue;
-    const shared = startsWithQuery ? m : Math.max(1, queryGrams - TRIGRAMS_PER_EDIT * edits);
-    lowest = Math.min(lowest, shared / (queryGrams + n + 1 - shared));
+    const startsWithQuery = m >= PREFIX_MIN_LENGTH && n >= m + PREFIX_MIN_REST && n <= 2 * m;
+    if (startsWithQuery) visit(n, m);
+    else if (Math.abs(n - m) <= edits) visit(n, queryGrams - TRIGRAMS_PER_EDIT * edits);
   }
-  return Math.max(MIN_SIMILARITY, Math.floor(lowest * 100) / 100);
 }
 
 /**
@@ -434,7 +461,7 @@ export function candidateQuery(
     params: [
       datasets?.length ? [...datasets] : null,
       visual,
-      terms.keys,
+      [...terms.keys, ...swappedNames(floor, visual).map((name) => termText('name', name))],
       terms.rareWords,
       terms.coreWords,
       terms.allWords,

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeName } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
+import { OsaMatcher } from './edit-distance.ts';
+import { PinyinCache } from './pinyin.ts';
+import { mulberry32 } from './prng.ts';
+import { SCORE_FLOOR } from './score.ts';
+import { maxEditsForScore } from './spelling.ts';
+import { candidateQuery, queryTerms, similarityFloor, swappedNames, termText } from './sql-search.ts';
+
+/** pg_trgm's `similarity()` for one word of letters: trigrams of "  word ", shared over all. */
+function pgSimilarity(a: string, b: string): number {
+  const grams = (word: string): Set<string> => {
+    const padded = `  ${word} `;
+    return new Set(Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3)));
+  };
+  const x = grams(a);
+  const y = grams(b);
+  const shared = [...x].filter((gram) => y.has(gram)).length;
+  return shared / (x.size + y.size - shared);
+}
+
+const LETTERS = 'abcdefghiklmnoprstuy';
+
+function edit(word: string, random: () => number): string {
+  const at = Math.floor(random() * word.length);
+  const letter = LETTERS[Math.floor(random() * LETTERS.length)] as string;
+  switch (Math.floor(random() * 4)) {
+    case 0:
+      return word.slice(0, at) + letter + word.slice(at + 1);
+    case 1:
+      return word.slice(0, at) + letter + word.slice(at);
+    case 2:
+      return word.length > 1 ? word.slice(0, at) + word.slice(at + 1) : word;
+    default:
+      return at + 1 < word.length ? word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2) : word;
+  }
+}
+
+describe('the PostgreSQL mode (sql-search.ts)', () => {
+  it('looks trigrams up at a similarity every name within the allowed edits reaches', () => {
+    const random = mulberry32(11);
+    let checked = 0;
+    for (let round = 0; round < 20_000; round++) {
+      const length = 2 + Math.floor(random() * 16);
+      const query = Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
+      let name = query;
+      const edits = Math.floor(random() * 4);
+      for (let i = 0; i < edits; i++) name = edit(name, random);
+      const distance = new OsaMatcher(query).distance(
+        Uint16Array.from(name, (c) => c.charCodeAt(0)),
+        0,
+        name.length,
+      );
+      if (distance > maxEditsForScore(SCORE_FLOOR, Math.max(query.length, name.length))) continue;
+      checked++;
+      const found =
+        pgSimilarity(query, name) >= similarityFloor(SCORE_FLOOR, query.length) ||
+        swappedNames(SCORE_FLOOR, query).includes(name);
+      expect(found, `${query} → ${name}`).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('looks up names the query begins at that similarity too', () => {
+    for (const [query, name] of [
+      ['bella', 'bellahomes'],
+      ['quintavo', 'quintavogroup'],
+    ] as const) {
+      expect(pgSimilarity(query, name)).toBeGreaterThanOrEqual(similarityFloor(SCORE_FLOOR, query.length));
+    }
+  });
+
+  it('looks up a short query with two letters swapped as a whole name, where no trigram is left in common', () => {
+    expect(pgSimilarity('ucc', 'cuc')).toBe(0);
+    expect(swappedNames(SCORE_FLOOR, 'ucc')).toEqual(['cuc', 'ucc']);
+    expect(swappedNames(SCORE_FLOOR, 'nikee')).toEqual([]);
+  });
+
+  it('never looks up below 0.1, where a shared trigram is chance', () => {
+    for (let length = 1; length < 40; length++)
+      expect(similarityFloor(SCORE_FLOOR, length)).toBeGreaterThanOrEqual(0.1);
+  });
+
+  it("splits the query's words as the in-memory search does and writes terms with their kind", () => {
+    const q = analyzeName('Bella Home', new PinyinCache());
+    const terms = queryTerms(q, {
+      descriptive: descriptiveWordsFor([20]),
+      isCommon: (unit) => unit === 'home',
+    });
+    expect(terms.rareWords).toEqual(['w:bella']);
+    expect(terms.commonWords).toEqual(['w:home']);
+    expect(terms.allWords).toEqual(['w:bella', 'w:home']);
+    expect(terms.keys).toContain(termText('name', 'bellahome'));
+    // A beginning of the query long enough for containment is looked up as a whole name.
+    expect(terms.keys).toContain('n:bella');
+    // Chinese names whose skeleton this Latin one matches.
+    expect(terms.keys.some((key) => key.startsWith('h:'))).toBe(true);
+  });
+
+  it('passes the query and the registers as parameters, never in the statement', () => {
+    const hostile = "x'; DROP TABLE marks; --";
+    const q = analyzeName(hostile, new PinyinCache());
+    const terms = queryTerms(q, { descriptive: descriptiveWordsFor(), isCommon: () => false });
+    const { text, params } = candidateQuery('trademark_search_keys', SCORE_FLOOR, q.visual, terms, ["US'--"]);
+    expect(text).not.toContain('DROP');
+    expect(text).not.toContain("US'");
+    expect(params[0]).toEqual(["US'--"]);
+    expect(params[1]).toBe(q.visual);
+  });
+});
