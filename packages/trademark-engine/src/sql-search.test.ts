@@ -6,7 +6,14 @@ import { PinyinCache } from './pinyin.ts';
 import { mulberry32 } from './prng.ts';
 import { SCORE_FLOOR } from './score.ts';
 import { maxEditsForScore } from './spelling.ts';
-import { candidateQuery, queryTerms, similarityFloor, swappedNames, termText } from './sql-search.ts';
+import {
+  candidateQuery,
+  queryTerms,
+  similarityFloor,
+  swappedNames,
+  termText,
+  wordSet,
+} from './sql-search.ts';
 
 /** pg_trgm's `similarity()` for one word of letters: trigrams of "  word ", shared over all. */
 function pgSimilarity(a: string, b: string): number {
@@ -88,8 +95,7 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
       descriptive: descriptiveWordsFor([20]),
       isCommon: (unit) => unit === 'home',
     });
-    expect(terms.rareWords).toEqual(['w:bella']);
-    expect(terms.commonWords).toEqual(['w:home']);
+    expect(terms.coreWords).toEqual(['w:bella']);
     expect(terms.allWords).toEqual(['w:bella', 'w:home']);
     expect(terms.keys).toContain(termText('name', 'bellahome'));
     // A beginning of the query long enough for containment is looked up as a whole name.
@@ -107,5 +113,16 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     expect(text).not.toContain("US'");
     expect(params[0]).toEqual(["US'--"]);
     expect(params[1]).toBe(q.visual);
+  });
+
+  it("finds names made of the query's words by their sets of words, whatever their order", () => {
+    const q = analyzeName('Bella Home Garden', new PinyinCache());
+    const terms = queryTerms(q, { descriptive: descriptiveWordsFor(), isCommon: () => false });
+    const { params } = candidateQuery('trademark_search_keys', SCORE_FLOOR, q.visual, terms, undefined);
+    const sets = params[4] as string[];
+    expect(sets).toHaveLength(7);
+    expect(sets).toContain(wordSet(['w:home', 'w:bella']));
+    expect(sets).toContain(wordSet(['w:garden']));
+    expect(wordSet(['w:b', 'w:a', 'w:b'])).toBe('w:a\nw:b');
   });
 });

@@ -84,9 +84,14 @@ const COMMON_WORD_MINIMUM = 200;
 /** How long the list of frequent words is trusted before it is counted again. */
 const COMMON_WORDS_TTL_MS = 10 * 60_000;
 /**
- * Ordered trigrams (pg_trgm's) one edit can break: a swap of neighbours breaks the four that hold either character.
+ * Ordered trigrams (pg_trgm's) of the query one edit can break: an insertion the two spanning its place, a deletion
+ * the three holding the letter, any edit (a swap of neighbours) the four holding either letter.
  */
-const TRIGRAMS_PER_EDIT = 4;
+const BROKEN_BY_INSERTION = 2;
+const BROKEN_BY_DELETION = 3;
+const BROKEN_BY_ANY_EDIT = 4;
+/** A query of more distinct words than this finds the names made of its words through the GIN index instead. */
+const MAX_SUBSET_WORDS = 8;
 /** The lowest similarity a query is looked up at: below it a trigram in common is chance, and the lists are long. */
 const MIN_SIMILARITY = 0.1;
 
@@ -119,13 +124,24 @@ export class SqlMarkSearch {
   }
 
   /**
-   * Creates the table and its indexes when missing; answers false when the table holds keys of another engine
-   * version, which `clear` empties before they are written again.
+   * Creates the table and its indexes when missing; answers false when it held keys of another engine version, which
+   * are dropped with the table (the caller then writes every mark again).
    */
   async prepare(): Promise<boolean> {
     const t = this.table;
     await this.#client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await this.#client.query('CREATE EXTENSION IF NOT EXISTS fuzzystrmatch');
+    await this.#client.query(`CREATE TABLE IF NOT EXISTS ${t}_version (fingerprint text NOT NULL)`);
+    const rows = await this.#client.query<{ fingerprint: string }>(`SELECT fingerprint FROM ${t}_version`);
+    const stale = rows.length > 0 && rows[0]?.fingerprint !== snapshotFingerprint();
+    if (rows.length === 0 || stale) {
+      // Another engine may have laid the table out otherwise: it goes, with its partitions.
+      await this.#client.query(`DROP TABLE IF EXISTS ${t} CASCADE`);
+      await this.#client.query(`DELETE FROM ${t}_version`);
+      await this.#client.query(`INSERT INTO ${t}_version (fingerprint) VALUES ($1)`, [snapshotFingerprint()]);
+      this.#partitions.clear();
+      this.#commonWords = undefined;
+    }
     await this.#client.query(
       `CREATE TABLE IF NOT EXISTS ${t} (
         dataset varchar(3) NOT NULL,
@@ -136,6 +152,7 @@ export class SqlMarkSearch {
         designations text[] NOT NULL,
         visual text NOT NULL,
         words text[] NOT NULL,
+        word_set text NOT NULL,
         keys text[] NOT NULL,
         PRIMARY KEY (dataset, mark_id)
       ) PARTITION BY LIST (dataset)`,
@@ -146,26 +163,20 @@ export class SqlMarkSearch {
       `CREATE INDEX IF NOT EXISTS ${t}_visual_idx ON ${t} USING gin (visual gin_trgm_ops)`,
     );
     await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_words_idx ON ${t} USING gin (words)`);
+    await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_word_set_idx ON ${t} (word_set)`);
     await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_keys_idx ON ${t} USING gin (keys)`);
-    await this.#client.query(`CREATE TABLE IF NOT EXISTS ${t}_version (fingerprint text NOT NULL)`);
-    const rows = await this.#client.query<{ fingerprint: string }>(`SELECT fingerprint FROM ${t}_version`);
     const partitions = await this.#client.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = $1`,
       [t],
     );
     for (const { name } of partitions) this.#partitions.add(name);
-    if (rows.length === 0) {
-      await this.#client.query(`INSERT INTO ${t}_version (fingerprint) VALUES ($1)`, [snapshotFingerprint()]);
-      return true;
-    }
-    return rows[0]?.fingerprint === snapshotFingerprint();
+    return !stale;
   }
 
-  /** Empties the table and marks it as holding this engine version's keys. */
+  /** Empties the table. */
   async clear(): Promise<void> {
     await this.#client.query(`TRUNCATE ${this.table}`);
-    await this.#client.query(`UPDATE ${this.table}_version SET fingerprint = $1`, [snapshotFingerprint()]);
     this.#commonWords = undefined;
   }
 
@@ -181,15 +192,17 @@ export class SqlMarkSearch {
       ]);
       // Arrays of arrays cannot be unnested row by row, so the text arrays travel as JSON.
       await this.#client.query(
-        `INSERT INTO ${this.table} (dataset, mark_id, name, status, classes, designations, visual, words, keys)
+        `INSERT INTO ${this.table} (dataset, mark_id, name, status, classes, designations, visual, words, word_set,
+           keys)
          SELECT r.dataset, r.mark_id, r.name, r.status,
            ARRAY(SELECT jsonb_array_elements_text(r.classes)::smallint),
            ARRAY(SELECT jsonb_array_elements_text(r.designations)),
            r.visual,
            ARRAY(SELECT jsonb_array_elements_text(r.words)),
+           r.word_set,
            ARRAY(SELECT jsonb_array_elements_text(r.keys))
          FROM jsonb_to_recordset($1::jsonb) AS r(dataset text, mark_id bigint, name text, status text,
-           classes jsonb, designations jsonb, visual text, words jsonb, keys jsonb)`,
+           classes jsonb, designations jsonb, visual text, words jsonb, word_set text, keys jsonb)`,
         [JSON.stringify(columns.map(toJsonRow))],
       );
     }
@@ -342,9 +355,6 @@ interface KeyRow {
 /** What a query looks up, as the table writes it (`termText`). */
 export interface SqlQueryTerms {
   readonly keys: string[];
-  /** The query's distinctive units (`coreUnits`) and the rest, frequent or descriptive. */
-  readonly rareWords: string[];
-  readonly commonWords: string[];
   /** All distinctive units: a name holding them all may contain the query's distinctive part. */
   readonly coreWords: string[];
   /** Every unit: a name whose units are all among them is contained in the query. */
@@ -366,8 +376,6 @@ export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
   const coreWords = core.units.map((unit) => termText('word', unit));
   return {
     keys,
-    rareWords: coreWords,
-    commonWords: allWords.filter((word) => !coreWords.includes(word)),
     coreWords,
     allWords,
   };
@@ -380,8 +388,8 @@ export function termText(kind: TermKind, text: string): string {
 
 /**
  * The pg_trgm similarity (shared over all trigrams, `similarity()`) below which no name of any length can reach
- * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most four of the
- * query's ordered trigrams, and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
+ * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most two, three or
+ * four of the query's ordered trigrams (`BROKEN_BY_…`), and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
  * Names that may share no trigram at all are left to `swappedNames`.
  */
 export function similarityFloor(floor: number, queryLength: number): number {
@@ -422,7 +430,12 @@ function forEachReachableLength(
     const edits = maxEditsForScore(floor, Math.max(m, n));
     const startsWithQuery = m >= PREFIX_MIN_LENGTH && n >= m + PREFIX_MIN_REST && n <= 2 * m;
     if (startsWithQuery) visit(n, m);
-    else if (Math.abs(n - m) <= edits) visit(n, queryGrams - TRIGRAMS_PER_EDIT * edits);
+    else if (Math.abs(n - m) <= edits) {
+      // A longer name needs an insertion per extra letter, a shorter one a deletion; the other edits may be anything.
+      const lengthEdits = Math.abs(n - m);
+      const perLengthEdit = n > m ? BROKEN_BY_INSERTION : BROKEN_BY_DELETION;
+      visit(n, queryGrams - perLengthEdit * lengthEdits - BROKEN_BY_ANY_EDIT * (edits - lengthEdits));
+    }
   }
 }
 
@@ -445,12 +458,19 @@ export function candidateQuery(
     i === 0 ? 0 : 2 * Math.max(0, maxEditsForScore(floor, Math.max(m, i))),
   );
   const prefixes = m >= PREFIX_MIN_LENGTH ? [m + PREFIX_MIN_REST, 2 * m] : [1, 0];
+  const words = [...new Set(terms.allWords)];
+  const fewWords = words.length <= MAX_SUBSET_WORDS;
   const branches = [
-    `visual % $2 AND (levenshtein_less_equal(visual, $2, ($8::integer[])[length(visual) + 1]) <= ($8::integer[])[length(visual) + 1]
-      OR (length(visual) BETWEEN $9::integer AND $10::integer AND left(visual, length($2)) = $2))`,
+    `visual % $2 AND (levenshtein_less_equal(visual, $2, ($7::integer[])[length(visual) + 1])
+        <= ($7::integer[])[length(visual) + 1]
+      OR (length(visual) BETWEEN $8::integer AND $9::integer AND left(visual, length($2)) = $2))`,
     'keys && $3::text[]',
-    'words && $4::text[] AND (words <@ $6::text[] OR words @> $5::text[])',
-    'words && $7::text[] AND words <@ $6::text[]',
+    // Names holding every distinctive word of the query (the GIN index intersects the words' lists).
+    'words @> $4::text[]',
+    // Names whose words are all among the query's: their sets of words are the query's subsets.
+    'word_set = ANY($5::text[])',
+    // The same for a query of many words, through the GIN index.
+    'words && $6::text[] AND words <@ $6::text[]',
   ];
   const within = ' AND ($1::text[] IS NULL OR dataset = ANY($1::text[]))';
   const union = branches
@@ -462,15 +482,25 @@ export function candidateQuery(
       datasets?.length ? [...datasets] : null,
       visual,
       [...terms.keys, ...swappedNames(floor, visual).map((name) => termText('name', name))],
-      terms.rareWords,
-      terms.coreWords,
-      terms.allWords,
-      terms.commonWords,
+      terms.coreWords.length > 0 ? terms.coreWords : null,
+      fewWords ? nonEmptySubsets(words).map(wordSet) : [],
+      fewWords ? null : words,
       edits,
       prefixes[0],
       prefixes[1],
     ],
   };
+}
+
+/** A name's words as the `word_set` column keeps them: distinct, sorted, one per line. */
+export function wordSet(words: readonly string[]): string {
+  return [...new Set(words)].sort().join('\n');
+}
+
+function nonEmptySubsets<T>(items: readonly T[]): T[][] {
+  const subsets: T[][] = [];
+  for (let mask = 1; mask < 1 << items.length; mask++) subsets.push(items.filter((_, i) => (mask >> i) & 1));
+  return subsets;
 }
 
 function toJsonRow(row: KeyRow): Record<string, unknown> {
@@ -483,6 +513,7 @@ function toJsonRow(row: KeyRow): Record<string, unknown> {
     designations: row.designations,
     visual: row.visual,
     words: row.words,
+    word_set: wordSet(row.words),
     keys: row.keys,
   };
 }
