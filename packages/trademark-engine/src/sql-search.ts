@@ -284,7 +284,7 @@ export class SqlMarkSearch {
       await run("SELECT set_limit($1), set_config('plan_cache_mode', 'force_generic_plan', false)", [
         similarityFloor(this.scoreFloor, q.visual.length),
       ]);
-      return run<CandidateRow>(text, params, `${this.table}_candidates`);
+      return run<CandidateRow>(text, params, `${this.table}_candidates_${params[0] === null ? 'all' : 'in'}`);
     });
     return rows.map(toRecord);
   }
@@ -472,7 +472,9 @@ export function candidateQuery(
     // The same for a query of many words, through the GIN index.
     'words && $6::text[] AND words <@ $6::text[]',
   ];
-  const within = ' AND ($1::text[] IS NULL OR dataset = ANY($1::text[]))';
+  // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the
+  // partitions of other registers.
+  const within = datasets?.length ? ' AND dataset = ANY($1::text[])' : ' AND $1::text[] IS NULL';
   const union = branches
     .map((where) => `SELECT ${columns} FROM ${table} WHERE ${where}${within}`)
     .join('\nUNION\n');

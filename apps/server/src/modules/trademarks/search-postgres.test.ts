@@ -125,6 +125,21 @@ describe.skipIf(testDialect() !== 'postgres')(
       expect((await first.search({ text: 'Bellora' })).total).toBe(1);
     });
 
+    it('lets processes that start together lay the table out and fill it once', async () => {
+      await upsertMarks(
+        database.db,
+        Array.from({ length: 40 }, (_, i) => markRecord(`AURORIX ${i}`, { applicationNumber: `S-${i}` })),
+      );
+      const starting = [postgresSearch(), postgresSearch(), postgresSearch()];
+      await Promise.all(starting.map((service) => service.ready()));
+      const { rows } = await pool().query<{ marks: number }>(
+        'SELECT count(*)::integer AS marks FROM trademark_search_keys',
+      );
+      expect(rows).toEqual([{ marks: 40 }]);
+      for (const service of starting)
+        expect((await service.search({ text: 'Aurorix 7' })).total).toBeGreaterThan(0);
+    });
+
     it('keeps each register in a partition of its own', async () => {
       await upsertMarks(database.db, [
         markRecord('AURORIX', { applicationNumber: 'P-1', dataset: 'US' }),

@@ -82,19 +82,19 @@ export class PostgresMarkSearch implements MarkSearch {
   }
 
   async #start(): Promise<void> {
-    const current = await this.#store.prepare();
-    await this.#pool.query(
-      `CREATE TABLE IF NOT EXISTS ${this.#cursorTable} (
-        id integer PRIMARY KEY CHECK (id = 1), updated_at text NOT NULL, mark_id bigint NOT NULL,
-        deletion_id bigint NOT NULL)`,
-    );
-    if (!current) {
-      this.log('trademark keys table is of another engine version: filling it afresh', {});
-      await this.#withRefreshLock(async () => {
-        await this.#store.clear();
+    // Processes starting together lay the tables out one at a time (a second one waits while the first fills).
+    await this.#withRefreshLock(async () => {
+      const current = await this.#store.prepare();
+      await this.#pool.query(
+        `CREATE TABLE IF NOT EXISTS ${this.#cursorTable} (
+          id integer PRIMARY KEY CHECK (id = 1), updated_at text NOT NULL, mark_id bigint NOT NULL,
+          deletion_id bigint NOT NULL)`,
+      );
+      if (!current) {
+        this.log('trademark keys table is of another engine version: filling it afresh', {});
         await this.#saveCursors(START_OF_CHANGES);
-      });
-    }
+      }
+    }, 'wait');
     const changed = await this.refresh();
     // Counted here rather than by the first search (2.4 s at a million marks).
     await this.#store.commonWords();
@@ -120,12 +120,15 @@ export class PostgresMarkSearch implements MarkSearch {
     return result ?? 0;
   }
 
-  /** Runs `work` while holding the refresh lock; undefined, without running it, when another process holds it. */
-  async #withRefreshLock<T>(work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs `work` while holding the refresh lock; when another process holds it, answers undefined without running it,
+   * or with `wait`, runs it once the lock is free.
+   */
+  async #withRefreshLock<T>(work: () => Promise<T>, wait?: 'wait'): Promise<T | undefined> {
     const connection = await this.#pool.connect();
     try {
       const { rows } = await connection.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock($1) AS locked',
+        wait ? 'SELECT pg_advisory_lock($1), true AS locked' : 'SELECT pg_try_advisory_lock($1) AS locked',
         [REFRESH_LOCK],
       );
       if (!rows[0]?.locked) return undefined;
