@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
-import { poolClient, SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
+import { poolClient } from '@kxt/trademark-engine/sql-client';
+import { SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
 import {
   evaluateTransliterations,
   parseTransliterationSet,

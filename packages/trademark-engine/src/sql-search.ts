@@ -1,11 +1,12 @@
 import { analyzeName, type NameAnalysis } from './analyze.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { TrademarkIndex } from './engine.ts';
-import { forEachNameTerm, forEachQueryKey, TERM_KINDS, type TermKind } from './name-terms.ts';
+import { forEachNameTerm } from './name-terms.ts';
 import { PinyinCache } from './pinyin.ts';
-import { PREFIX_MIN_LENGTH, PREFIX_MIN_REST, SCORE_FLOOR } from './score.ts';
+import { SCORE_FLOOR } from './score.ts';
 import { snapshotFingerprint } from './snapshot-file.ts';
-import { maxEditsForScore } from './spelling.ts';
+import { candidateQuery, queryTerms, similarityFloor, termText, wordSet } from './sql-candidates.ts';
+import type { SqlClient } from './sql-client.ts';
 import {
   MARK_STATUSES,
   type MarkRecord,
@@ -13,18 +14,6 @@ import {
   type SearchQuery,
   type SearchResult,
 } from './types.ts';
-import { coreUnits, type WeakWords, wordUnits } from './word-units.ts';
-
-/** A connection pool to PostgreSQL, as the caller has one (node-postgres, Kysely). */
-export interface SqlClient {
-  /**
-   * Runs one statement with `$1`-style parameters and answers its rows; a statement with a `name` is prepared once
-   * per connection and planned for any parameters (the candidates' plan over every partition took 14 ms to make).
-   */
-  query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]>;
-  /** Runs `work` on one connection, so a `SET` made by its first statement holds for the next. */
-  session<T>(work: (query: SqlClient['query']) => Promise<T>): Promise<T>;
-}
 
 export interface SqlSearchOptions {
   /** Table of the keys (default `trademark_search_keys`); its partitions are named after it. */
@@ -45,34 +34,6 @@ interface CandidateRow {
   readonly designations: string[];
 }
 
-/** What `poolClient` needs of a node-postgres `Pool`. */
-interface Queryable {
-  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
-}
-export interface PoolLike extends Queryable {
-  connect(): Promise<Queryable & { release(): void }>;
-}
-
-/** A `SqlClient` over a node-postgres `Pool`. */
-export function poolClient(pool: PoolLike): SqlClient {
-  const queryOn =
-    (target: Queryable) =>
-    async <Row>(text: string, params: readonly unknown[] = [], name?: string): Promise<Row[]> =>
-      (await target.query({ text, values: [...params], ...(name === undefined ? {} : { name }) }))
-        .rows as Row[];
-  return {
-    query: queryOn(pool),
-    async session(work) {
-      const connection = await pool.connect();
-      try {
-        return await work(queryOn(connection));
-      } finally {
-        connection.release();
-      }
-    },
-  };
-}
-
 const DEFAULT_TABLE = 'trademark_search_keys';
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,40}$/;
 const DATASET = /^[A-Z]{2,3}$/;
@@ -83,18 +44,6 @@ const COMMON_WORD_SHARE = 0.005;
 const COMMON_WORD_MINIMUM = 200;
 /** How long the list of frequent words is trusted before it is counted again. */
 const COMMON_WORDS_TTL_MS = 10 * 60_000;
-/**
- * Ordered trigrams (pg_trgm's) of the query one edit can break: an insertion the two spanning its place, a deletion
- * the three holding the letter, any edit (a swap of neighbours) the four holding either letter.
- */
-const BROKEN_BY_INSERTION = 2;
-const BROKEN_BY_DELETION = 3;
-const BROKEN_BY_ANY_EDIT = 4;
-/** A query of more distinct words than this finds the names made of its words through the GIN index instead. */
-const MAX_SUBSET_WORDS = 8;
-/** The lowest similarity a query is looked up at: below it a trigram in common is chance, and the lists are long. */
-const MIN_SIMILARITY = 0.1;
-
 /**
  * The trademark engine's PostgreSQL candidate mode, for several stateless processes sharing one database: each
  * mark's keys (the folded form for pg_trgm, and the word units, sound keys, whole-name keys and transliteration
@@ -350,159 +299,6 @@ interface KeyRow {
   readonly visual: string;
   readonly words: string[];
   readonly keys: string[];
-}
-
-/** What a query looks up, as the table writes it (`termText`). */
-export interface SqlQueryTerms {
-  readonly keys: string[];
-  /** All distinctive units: a name holding them all may contain the query's distinctive part. */
-  readonly coreWords: string[];
-  /** Every unit: a name whose units are all among them is contained in the query. */
-  readonly allWords: string[];
-}
-
-/**
- * The terms of `q`, split as the in-memory search splits them: a name sharing a key is compared; one sharing words
- * only when its units are all in the query or it holds every distinctive unit of the query (`#wordsMayReach`).
- */
-export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
-  const keys: string[] = [];
-  forEachQueryKey(q, (kind, text) => {
-    const term = termText(kind, text);
-    if (!keys.includes(term)) keys.push(term);
-  });
-  const core = coreUnits(q, weak);
-  const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
-  const coreWords = core.units.map((unit) => termText('word', unit));
-  return {
-    keys,
-    coreWords,
-    allWords,
-  };
-}
-
-/** A term as the table stores it: the kind's letter, a colon, the text. */
-export function termText(kind: TermKind, text: string): string {
-  return `${TERM_KINDS[kind]}:${text}`;
-}
-
-/**
- * The pg_trgm similarity (shared over all trigrams, `similarity()`) below which no name of any length can reach
- * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most two, three or
- * four of the query's ordered trigrams (`BROKEN_BY_…`), and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
- * Names that may share no trigram at all are left to `swappedNames`.
- */
-export function similarityFloor(floor: number, queryLength: number): number {
-  let lowest = 1;
-  forEachReachableLength(floor, queryLength, (n, shared) => {
-    lowest = Math.min(lowest, Math.max(1, shared) / (queryLength + 1 + n + 1 - Math.max(1, shared)));
-  });
-  return Math.max(MIN_SIMILARITY, Math.floor(lowest * 100) / 100);
-}
-
-/**
- * The query with two neighbouring letters swapped, each a whole name to look up, when a name that close may share no
- * ordered trigram with it (a swap breaks four: "ucc" and "cuc" share none); only a query of at most three letters
- * under the score floor of 50, where one edit is allowed and a single other edit breaks at most three.
- */
-export function swappedNames(floor: number, visual: string): string[] {
-  let sharesNone = false;
-  forEachReachableLength(floor, visual.length, (_, shared) => {
-    if (shared <= 0) sharesNone = true;
-  });
-  if (!sharesNone) return [];
-  const names: string[] = [];
-  for (let i = 0; i + 1 < visual.length; i++) {
-    names.push(visual.slice(0, i) + visual[i + 1] + visual[i] + visual.slice(i + 2));
-  }
-  return names;
-}
-
-/** Each name length that may reach `floor`, with the fewest ordered trigrams it shares with the query for certain. */
-function forEachReachableLength(
-  floor: number,
-  m: number,
-  visit: (length: number, shared: number) => void,
-): void {
-  // pg_trgm pads a word with two spaces before and one after: a word of n letters has n + 1 trigrams.
-  const queryGrams = m + 1;
-  for (let n = 1; n <= 2 * m + 1; n++) {
-    const edits = maxEditsForScore(floor, Math.max(m, n));
-    const startsWithQuery = m >= PREFIX_MIN_LENGTH && n >= m + PREFIX_MIN_REST && n <= 2 * m;
-    if (startsWithQuery) visit(n, m);
-    else if (Math.abs(n - m) <= edits) {
-      // A longer name needs an insertion per extra letter, a shorter one a deletion; the other edits may be anything.
-      const lengthEdits = Math.abs(n - m);
-      const perLengthEdit = n > m ? BROKEN_BY_INSERTION : BROKEN_BY_DELETION;
-      visit(n, queryGrams - perLengthEdit * lengthEdits - BROKEN_BY_ANY_EDIT * (edits - lengthEdits));
-    }
-  }
-}
-
-/**
- * The statement reading a query's candidates: one branch per kind of finding, each able to use its own GIN index (an
- * OR across them makes the planner scan the table), only those the query has, within the query's registers.
- */
-export function candidateQuery(
-  table: string,
-  floor: number,
-  visual: string,
-  terms: SqlQueryTerms,
-  datasets: readonly string[] | undefined,
-): { text: string; params: unknown[] } {
-  const columns = 'dataset, mark_id, name, status, classes, designations';
-  const m = visual.length;
-  // What `spellingMayReach` lets through, a little wider: within the edits the floor allows at the longer length
-  // (Levenshtein counts a swap of neighbours as two edits, the engine as one), or the query starting a longer name.
-  const edits = Array.from({ length: m + maxEditsForScore(floor, 2 * m) + 1 }, (_, i) =>
-    i === 0 ? 0 : 2 * Math.max(0, maxEditsForScore(floor, Math.max(m, i))),
-  );
-  const prefixes = m >= PREFIX_MIN_LENGTH ? [m + PREFIX_MIN_REST, 2 * m] : [1, 0];
-  const words = [...new Set(terms.allWords)];
-  const fewWords = words.length <= MAX_SUBSET_WORDS;
-  const branches = [
-    `visual % $2 AND (levenshtein_less_equal(visual, $2, ($7::integer[])[length(visual) + 1])
-        <= ($7::integer[])[length(visual) + 1]
-      OR (length(visual) BETWEEN $8::integer AND $9::integer AND left(visual, length($2)) = $2))`,
-    'keys && $3::text[]',
-    // Names holding every distinctive word of the query (the GIN index intersects the words' lists).
-    'words @> $4::text[]',
-    // Names whose words are all among the query's: their sets of words are the query's subsets.
-    'word_set = ANY($5::text[])',
-    // The same for a query of many words, through the GIN index.
-    'words && $6::text[] AND words <@ $6::text[]',
-  ];
-  // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the
-  // partitions of other registers.
-  const within = datasets?.length ? ' AND dataset = ANY($1::text[])' : ' AND $1::text[] IS NULL';
-  const union = branches
-    .map((where) => `SELECT ${columns} FROM ${table} WHERE ${where}${within}`)
-    .join('\nUNION\n');
-  return {
-    text: `SELECT * FROM (${union}) AS found ORDER BY mark_id`,
-    params: [
-      datasets?.length ? [...datasets] : null,
-      visual,
-      [...terms.keys, ...swappedNames(floor, visual).map((name) => termText('name', name))],
-      terms.coreWords.length > 0 ? terms.coreWords : null,
-      fewWords ? nonEmptySubsets(words).map(wordSet) : [],
-      fewWords ? null : words,
-      edits,
-      prefixes[0],
-      prefixes[1],
-    ],
-  };
-}
-
-/** A name's words as the `word_set` column keeps them: distinct, sorted, one per line. */
-export function wordSet(words: readonly string[]): string {
-  return [...new Set(words)].sort().join('\n');
-}
-
-function nonEmptySubsets<T>(items: readonly T[]): T[][] {
-  const subsets: T[][] = [];
-  for (let mask = 1; mask < 1 << items.length; mask++) subsets.push(items.filter((_, i) => (mask >> i) & 1));
-  return subsets;
 }
 
 function toJsonRow(row: KeyRow): Record<string, unknown> {

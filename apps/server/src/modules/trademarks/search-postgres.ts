@@ -1,4 +1,5 @@
-import { poolClient, SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
+import { poolClient } from '@kxt/trademark-engine/sql-client';
+import { SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
 import type { SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import pg from 'pg';

@@ -13,7 +13,7 @@ import {
   swappedNames,
   termText,
   wordSet,
-} from './sql-search.ts';
+} from './sql-candidates.ts';
 
 /** pg_trgm's `similarity()` for one word of letters: trigrams of "  word ", shared over all. */
 function pgSimilarity(a: string, b: string): number {
