@@ -38,11 +38,7 @@ export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
   const coreWords = core.units.map((unit) => termText('word', unit));
-  return {
-    keys,
-    coreWords,
-    allWords,
-  };
+  return { keys, coreWords, allWords };
 }
 
 /** A term as the table stores it: the kind's letter, a colon, the text. */
@@ -53,8 +49,8 @@ export function termText(kind: TermKind, text: string): string {
 /**
  * The pg_trgm similarity (shared over all trigrams, `similarity()`) below which no name of any length can reach
  * `floor` by spelling: within the edits the floor allows (`maxEditsForScore`), each breaking at most two, three or
- * four of the query's ordered trigrams (`BROKEN_BY_…`), and a name starting with the query sharing all but the last. Never below `MIN_SIMILARITY`.
- * Names that may share no trigram at all are left to `swappedNames`.
+ * four of the query's ordered trigrams (`BROKEN_BY_…`), and a name starting with the query sharing all but the
+ * last. Never below `MIN_SIMILARITY`. Names that may share no trigram at all are left to `swappedNames`.
  */
 export function similarityFloor(floor: number, queryLength: number): number {
   let lowest = 1;
