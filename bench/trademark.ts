@@ -199,6 +199,7 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
             queries,
             firstPairId: options.count + 1,
             transliterationFirstId: marks.length + 1,
+            memoryTransliteration: transliteration,
             log,
           })
         : undefined;

@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { poolClient } from '@kxt/trademark-engine/sql-client';
 import { SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
 import {
   evaluateTransliterations,
-  parseTransliterationSet,
+  type Searcher,
   type TransliterationPair,
   transliterationMarks,
 } from '@kxt/trademark-engine/transliteration-set';
@@ -15,10 +13,8 @@ import pg from 'pg';
 import { percentile } from '../results-file.ts';
 import type { BenchQuery } from './queries.ts';
 import { latency, round } from './stats.ts';
+import { readTransliterationSet, type TransliterationResult } from './transliteration.ts';
 
-const SET_FILE = fileURLToPath(
-  new URL('../../packages/trademark-engine/transliteration/transliteration.json', import.meta.url),
-);
 const WARM_UP_QUERIES = 30;
 
 export interface PostgresModeResult {
@@ -41,13 +37,12 @@ export interface PostgresModeResult {
     readonly heldOutRecall: number;
     readonly falseFlagRate: number;
   };
-  readonly memoryTransliteration: { readonly recall: number; readonly heldOutRecall: number };
 }
 
 /**
- * Fills a keys table of its own with the bench's marks and the transliteration set's, runs the query mix through the
- * PostgreSQL mode (`SqlMarkSearch`) next to the in-memory index, and the transliteration set through both; the table
- * is dropped after. The in-memory index must hold the same marks (after `measureTransliterations`).
+ * Fills a keys table of its own with the bench's marks and the transliteration set's, runs the query mix and the
+ * transliteration set through the PostgreSQL mode (`SqlMarkSearch`) and compares its answers with the in-memory
+ * index's; the table is dropped after. The in-memory index must hold the same marks (after `measureTransliterations`).
  */
 export async function measurePostgresMode(options: {
   readonly url: string;
@@ -56,6 +51,8 @@ export async function measurePostgresMode(options: {
   readonly queries: readonly BenchQuery[];
   readonly firstPairId: number;
   readonly transliterationFirstId: number;
+  /** What `measureTransliterations` found in memory over the same marks. */
+  readonly memoryTransliteration: TransliterationResult;
   readonly log: (line: string) => void;
 }): Promise<PostgresModeResult> {
   const { index, queries, log } = options;
@@ -66,7 +63,7 @@ export async function measurePostgresMode(options: {
     let started = performance.now();
     await store.prepare();
     await store.clear();
-    const transliterationPairs = parseTransliterationSet(JSON.parse(readFileSync(SET_FILE, 'utf8')));
+    const transliterationPairs = readTransliterationSet();
     await store.upsert([
       ...options.marks,
       ...transliterationMarks(transliterationPairs, options.transliterationFirstId),
@@ -104,9 +101,8 @@ export async function measurePostgresMode(options: {
       if (result.matches.some((match) => match.id === expected && match.score >= HIGH_RISK_SCORE)) hits++;
     }
     const { p50Ms, p95Ms } = latency(times);
-    const transliteration = await compareTransliterations(
+    const transliteration = await measureTransliterations(
       store,
-      index,
       transliterationPairs,
       options.transliterationFirstId,
     );
@@ -121,7 +117,7 @@ export async function measurePostgresMode(options: {
       candidates: { p50: median(candidates), p95: p95(candidates) },
       readP50Ms: round(median(reads), 2),
       rankP50Ms: round(median(ranks), 2),
-      ...transliteration,
+      transliteration,
     };
     log(
       `postgres mode: p50 ${p50Ms} ms, p95 ${p95Ms} ms (reading ${result.readP50Ms} ms, ranking ${result.rankP50Ms} ms ` +
@@ -130,9 +126,9 @@ export async function measurePostgresMode(options: {
         `${commonWordsMs} ms`,
     );
     log(
-      `postgres mode: transliteration recall@10 ${transliteration.transliteration.recall} (memory ` +
-        `${transliteration.memoryTransliteration.recall}), held out ${transliteration.transliteration.heldOutRecall} ` +
-        `(memory ${transliteration.memoryTransliteration.heldOutRecall})`,
+      `postgres mode: transliteration recall@10 ${transliteration.recall} (memory ` +
+        `${options.memoryTransliteration.recall}), held out ${transliteration.heldOutRecall} ` +
+        `(memory ${options.memoryTransliteration.heldOutRecall})`,
     );
     return result;
   } finally {
@@ -141,30 +137,24 @@ export async function measurePostgresMode(options: {
   }
 }
 
-/** The transliteration set through both modes, each holding the set's marks. */
-async function compareTransliterations(
+/** The transliteration set through the PostgreSQL mode, its table holding the set's marks. */
+async function measureTransliterations(
   store: SqlMarkSearch,
-  index: TrademarkIndex,
   pairs: readonly TransliterationPair[],
   firstId: number,
-) {
+): Promise<PostgresModeResult['transliteration']> {
   const answers = new Map<string, SearchResult>();
   for (const text of pairs.flatMap((pair) => [pair.latin, pair.chinese])) {
     if (!answers.has(text)) answers.set(text, await store.search({ text }));
   }
-  const read = { search: ({ text }: { text: string }) => answers.get(text) as SearchResult };
-  const evaluate = (searcher: typeof read | TrademarkIndex, heldOut: boolean) =>
-    evaluateTransliterations(searcher, pairs, firstId, (pair) => pair.heldOut === heldOut, HIGH_RISK_SCORE);
+  const read: Searcher = { search: ({ text }) => answers.get(text) as SearchResult };
+  const evaluate = (heldOut: boolean) =>
+    evaluateTransliterations(read, pairs, firstId, (pair) => pair.heldOut === heldOut, HIGH_RISK_SCORE);
+  const tuning = evaluate(false);
   return {
-    transliteration: {
-      recall: round(evaluate(read, false).recall, 3),
-      heldOutRecall: round(evaluate(read, true).recall, 3),
-      falseFlagRate: round(evaluate(read, false).falseFlagRate, 3),
-    },
-    memoryTransliteration: {
-      recall: round(evaluate(index, false).recall, 3),
-      heldOutRecall: round(evaluate(index, true).recall, 3),
-    },
+    recall: round(tuning.recall, 3),
+    heldOutRecall: round(evaluate(true).recall, 3),
+    falseFlagRate: round(tuning.falseFlagRate, 3),
   };
 }
 

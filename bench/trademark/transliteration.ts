@@ -5,6 +5,7 @@ import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import {
   evaluateTransliterations,
   parseTransliterationSet,
+  type TransliterationPair,
   transliterationMarks,
 } from '@kxt/trademark-engine/transliteration-set';
 import { round } from './stats.ts';
@@ -29,6 +30,11 @@ export interface TransliterationResult {
   readonly sameScriptFlagRate: number;
 }
 
+/** The pairs of `transliteration/transliteration.json`. */
+export function readTransliterationSet(): TransliterationPair[] {
+  return parseTransliterationSet(JSON.parse(readFileSync(SET_FILE, 'utf8')));
+}
+
 /**
  * Adds the Latin and Chinese marks of `transliteration/transliteration.json` to the built index (numbered from
  * `firstId`), searches every pair both ways and logs recall and false flags, for the tuning and held-out pairs.
@@ -38,7 +44,7 @@ export function measureTransliterations(
   firstId: number,
   log: (line: string) => void,
 ): TransliterationResult {
-  const pairs = parseTransliterationSet(JSON.parse(readFileSync(SET_FILE, 'utf8')));
+  const pairs = readTransliterationSet();
   index.add(transliterationMarks(pairs, firstId));
   const tuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
   const heldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
