@@ -5,9 +5,8 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { CountCache } from './lib/count-cache.ts';
 import { localFileStorage } from './modules/files/storage.ts';
+import { openMarkSearch } from './modules/trademarks/mark-search.ts';
 import { SearchResultCache } from './modules/trademarks/search-cache.ts';
-import { MarkIndexService } from './modules/trademarks/search-index.ts';
-import { PostgresMarkSearch } from './modules/trademarks/search-postgres.ts';
 import { APP_VERSION } from './version.ts';
 
 /** The trademark index kept between starts, in DATA_DIR. */
@@ -29,12 +28,7 @@ export async function openContext(config: Config): Promise<AppContext & { close(
     databaseKind: database.kind,
     countCache: new CountCache(database.reader),
     trademarks: {
-      index:
-        config.trademarkIndex === 'postgres' && config.databaseUrl !== undefined
-          ? new PostgresMarkSearch(database.db, { url: config.databaseUrl, schema: database.schema })
-          : new MarkIndexService(database.db, {
-              snapshotPath: path.join(config.dataDir, INDEX_SNAPSHOT_FILE),
-            }),
+      index: openMarkSearch(database, config.trademarkIndex, path.join(config.dataDir, INDEX_SNAPSHOT_FILE)),
       results: new SearchResultCache(),
     },
     storage: localFileStorage(path.join(config.dataDir, 'files')),

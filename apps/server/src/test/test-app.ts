@@ -14,9 +14,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { CountCache } from '../lib/count-cache.ts';
 import { randomToken } from '../lib/tokens.ts';
 import { localFileStorage } from '../modules/files/storage.ts';
+import { openMarkSearch } from '../modules/trademarks/mark-search.ts';
 import { SearchResultCache } from '../modules/trademarks/search-cache.ts';
-import { MarkIndexService } from '../modules/trademarks/search-index.ts';
-import { PostgresMarkSearch } from '../modules/trademarks/search-postgres.ts';
 import { createUser, type NewUserInput } from '../modules/users/service.ts';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -228,10 +227,7 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kxt-test-'));
   const database = await createTestDatabase(dataDir);
-  const index =
-    overrides.trademarkIndex === 'postgres' && database.url !== undefined
-      ? new PostgresMarkSearch(database.db, { url: database.url, schema: database.schema })
-      : new MarkIndexService(database.db);
+  const index = openMarkSearch(database, overrides.trademarkIndex);
   const ctx: AppContext = {
     config: testConfig(dataDir, overrides),
     db: database.db,
