@@ -76,6 +76,16 @@ async function fillRegister(): Promise<void> {
   await upsertMarks(database.db, [...generated.map((mark, i) => asImport(mark, `GEN-${i}`)), ...relevance]);
 }
 
+/** A made-up word per number, so the names differ in more than a digit. */
+const syllables = (n: number): string => {
+  const part = (list: readonly string[], i: number): string => list[i % list.length] as string;
+  return (
+    part(['KA', 'LO', 'MI', 'NU', 'PE', 'RA', 'SO', 'TI'], n) +
+    part(['BEL', 'DOR', 'FIN', 'GAT', 'HUM', 'JEX', 'KOR', 'LUP'], Math.floor(n / 8)) +
+    part(['AN', 'ER', 'IS', 'OT', 'UM'], Math.floor(n / 64))
+  );
+};
+
 const top = (result: SearchResult) => result.matches.map((match) => `${match.id}:${match.score}`);
 
 describe.skipIf(testDialect() !== 'postgres')(
@@ -98,6 +108,24 @@ describe.skipIf(testDialect() !== 'postgres')(
       }
       expect(queries.length).toBeGreaterThan(300);
       expect(differing).toBe(0);
+    });
+
+    it("counts a word in many of the register's names as frequent, as the in-memory index does", async () => {
+      // ZORBEX is in 260 names, past the 200 that make a word frequent in a small register: QUALIX ZORBEX is then
+      // QUALIX with a frequent word, as close to the mark QUALIX as QUALIX alone.
+      const names = ['QUALIX', ...Array.from({ length: 260 }, (_, i) => `${syllables(i)} ZORBEX`)];
+      await upsertMarks(
+        database.db,
+        names.map((name, i) => markRecord(name, { applicationNumber: `F-${i}` })),
+      );
+      const memory = new MarkIndexService(database.db);
+      const postgres = postgresSearch();
+      await Promise.all([memory.ready(), postgres.ready()]);
+      expect(memory.index.isCommonStem('zorbex')).toBe(true);
+      const query = { text: 'QUALIX ZORBEX', limit: 10 };
+      const [expected, actual] = [await memory.search(query), await postgres.search(query)];
+      expect(top(actual)).toEqual(top(expected));
+      expect(actual.matches[0]?.signals).toEqual(expected.matches[0]?.signals);
     });
 
     it('follows new, renamed and deleted marks after its start, and keeps its cursor in the database', async () => {
