@@ -1,4 +1,5 @@
 import type { NameReading } from './analyze.ts';
+import { BoundedMemo } from './bounded-memo.ts';
 import { ensureCapacity } from './growable.ts';
 import {
   ADDED_BARE_CONSONANT,
@@ -332,13 +333,13 @@ const recent: Array<RecentReading | undefined> = [];
 // each once. Sounds are never changed, so names share them. Pinyin syllables, a name's first apart (its bare-consonant
 // syllable is not optional), have memos of their own: there are only some 1,300, and the many Latin words of a load
 // would otherwise push them out over and over.
-const MEMO_LIMIT = 8192;
-const wordMemo = new Map<string, readonly Sound[]>();
-const firstSyllableMemo = new Map<string, readonly Sound[]>();
-const syllableMemo = new Map<string, readonly Sound[]>();
+const MEMO_BOUND = 8192;
+const wordMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
+const firstSyllableMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
+const syllableMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
 
 function memoized(
-  memo: Map<string, readonly Sound[]>,
+  memo: BoundedMemo<string, readonly Sound[]>,
   word: string,
   index: number,
   read: (word: string, index: number, out: Sound[]) => void,
@@ -347,7 +348,6 @@ function memoized(
   if (sounds === undefined) {
     const out: Sound[] = [];
     read(word, index, out);
-    if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(word, out);
     sounds = out;
   }
