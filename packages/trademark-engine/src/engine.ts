@@ -22,7 +22,7 @@ import { TrigramSet } from './grams.ts';
 import { ensureCapacity } from './growable.ts';
 import { MarkTable } from './mark-table.ts';
 import { PinyinCache } from './pinyin.ts';
-import { type PostingRanges, PostingStore } from './postings.ts';
+import { emptyRanges, type PostingRanges, PostingStore, type Postings } from './postings.ts';
 import { rankMatches } from './rank.ts';
 import {
   type CompareOptions,
@@ -139,7 +139,7 @@ export class TrademarkIndex {
   #freshCount = 0;
   #formScore = new Float32Array(1024);
   #formSignals = new Uint16Array(1024);
-  readonly #ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  readonly #ranges: PostingRanges = emptyRanges();
   readonly #gramScratch: number[] = [];
 
   constructor(options: IndexOptions = {}) {
@@ -397,7 +397,7 @@ export class TrademarkIndex {
    * names it touched first.
    */
   #count(
-    postings: PostingStore,
+    postings: Postings,
     term: number,
     increment: number,
     filter: CompiledFilter,
@@ -416,8 +416,8 @@ export class TrademarkIndex {
     postings.ranges(term, ranges);
     let first = 0;
     for (let pass = 0; pass < 2; pass++) {
-      const data = pass === 0 ? postings.data : postings.deltaData;
-      const keys = pass === 0 ? postings.keys : postings.deltaKeys;
+      const data = pass === 0 ? ranges.base : ranges.delta;
+      const keys = pass === 0 ? ranges.baseKeys : ranges.deltaKeys;
       const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
       for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
         // Only trigram lists keep positions: the others hold every posting.

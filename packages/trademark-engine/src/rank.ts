@@ -1,7 +1,7 @@
 import { ClassStatisticsAccumulator } from './class-stats.ts';
 import { type CompiledFilter, DEAD_STATUS, passes } from './filters.ts';
 import type { MarkTable } from './mark-table.ts';
-import type { PostingRanges, PostingStore } from './postings.ts';
+import { emptyRanges, type Postings } from './postings.ts';
 import { HIGH_RISK_SCORE } from './score.ts';
 import { decodeSignals } from './signals.ts';
 import type { Match, SearchResult } from './types.ts';
@@ -13,7 +13,7 @@ export interface RankInput {
   readonly formScore: Float32Array;
   readonly formSignals: Uint16Array;
   /** Mark rows per name. */
-  readonly marksOfForm: PostingStore;
+  readonly marksOfForm: Postings;
   readonly marks: MarkTable;
   readonly filter: CompiledFilter;
   readonly offset: number;
@@ -34,12 +34,12 @@ export function rankMatches(input: RankInput): SearchResult {
   const { forms, formScore, formSignals, marksOfForm, marks, filter } = input;
   // Score descending, then row: both packed in one number so a typed-array sort ranks them.
   const keys: number[] = [];
-  const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+  const ranges = emptyRanges();
   for (const form of forms) {
     const tenths = Math.round((formScore[form] as number) * 10);
     marksOfForm.ranges(form, ranges);
     for (let pass = 0; pass < 2; pass++) {
-      const data = pass === 0 ? marksOfForm.data : marksOfForm.deltaData;
+      const data = pass === 0 ? ranges.base : ranges.delta;
       const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
       for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
         const row = data[i] as number;

@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { PinyinCache } from './pinyin.ts';
-import type { PostingRanges, PostingStore } from './postings.ts';
+import { emptyRanges, type Postings, rangeIds, rangeKeys } from './postings.ts';
 import { LENGTH_BUCKETS, TermIndex } from './term-index.ts';
 
 const pinyin = new PinyinCache();
 
-function listed(store: PostingStore, term: number): number[] {
-  const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+function listed(store: Postings, term: number): number[] {
+  const ranges = emptyRanges();
   store.ranges(term, ranges);
-  return [
-    ...store.data.subarray(ranges.baseStart, ranges.baseEnd),
-    ...store.deltaData.subarray(ranges.deltaStart, ranges.deltaEnd),
-  ];
+  return rangeIds(ranges);
 }
 
 function build(names: string[]): TermIndex {
@@ -41,13 +38,9 @@ describe('TermIndex', () => {
     const terms = index.query(analyzeName('banana', pinyin));
     const ana = terms.grams.findIndex((_, i) => terms.firstPositions[i] !== terms.lastPositions[i]);
     expect([terms.firstPositions[ana], terms.lastPositions[ana]]).toEqual([3, 5]);
-    const ranges: PostingRanges = { baseStart: 0, baseEnd: 0, deltaStart: 0, deltaEnd: 0 };
+    const ranges = emptyRanges();
     index.grams.ranges((terms.grams[ana] as number) * LENGTH_BUCKETS + 6, ranges);
-    const keys = [
-      ...(index.grams.keys ?? []).slice(ranges.baseStart, ranges.baseEnd),
-      ...(index.grams.deltaKeys ?? []).slice(ranges.deltaStart, ranges.deltaEnd),
-    ];
-    expect(keys).toEqual([3, 5]);
+    expect(rangeKeys(ranges)).toEqual([3, 5]);
   });
 
   it('fills the trigram ids of a new name and counts its word units', () => {

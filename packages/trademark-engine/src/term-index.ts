@@ -1,10 +1,9 @@
 import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, forEachTrigram, START, trigramCode } from './grams.ts';
-import { GrowableUint32 } from './growable.ts';
+import { HashedPostingStore } from './hashed-postings.ts';
 import { forEachNameTerm, forEachQueryKey, isSkeleton, type TermKind } from './name-terms.ts';
 import { PostingStore } from './postings.ts';
-import { SlotTable } from './slot-table.ts';
-import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
+import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { wordUnits } from './word-units.ts';
 
 /** Trigram lists are kept per name length 1 to 46, and one for every longer name. */
@@ -19,8 +18,6 @@ export const MAX_POSITION = 255;
 // Typical postings of one name, for reserving room ahead of a bulk load.
 const GRAMS_PER_NAME = 14;
 const TERMS_PER_NAME = 4;
-// Distinct hashed terms grow slower than postings: words and sound keys repeat across names.
-const HASHED_TERMS_PER_NAME = 2;
 // Seeds that keep the kinds of hashed terms apart.
 const TERM_SEEDS: Record<TermKind, number> = {
   name: FNV_OFFSET,
@@ -42,7 +39,7 @@ export interface QueryTerms {
   readonly lastPositions: readonly number[];
   /** Distinct trigrams of the query, including those no name has. */
   readonly gramCount: number;
-  /** Units of the query's distinctive part (`coreUnits`) that some name has. */
+  /** Hashed terms (`TermIndex.terms`) of the units of the query's distinctive part (`coreUnits`) that some name has. */
   readonly rareWords: readonly number[];
   /** The query's other known units: descriptive, generic or frequent. */
   readonly commonWords: readonly number[];
@@ -64,13 +61,9 @@ export interface QueryTerms {
  */
 export class TermIndex {
   readonly grams = new PostingStore();
-  /** Words, keys and skeletons: their postings carry no position. */
-  readonly terms = new PostingStore(false);
+  /** Words, keys and skeletons, under their 30-bit hash: their postings carry no position. */
+  readonly terms = new HashedPostingStore();
   readonly #gramIds = new Map<number, number>();
-  /** The 30-bit hash of each hashed term, by term number; `#hashTerms` finds a term by it. */
-  readonly #termHashes = new GrowableUint32();
-  readonly #hashTerms = new SlotTable((term) => this.#termHashes.data[term] as number, 1024);
-  #termCount = 0;
   #names = 0;
 
   /** Number of distinct trigrams. */
@@ -79,15 +72,13 @@ export class TermIndex {
   }
 
   get bytes(): number {
-    return this.grams.bytes + this.terms.bytes + this.#hashTerms.bytes + this.#termHashes.data.byteLength;
+    return this.grams.bytes + this.terms.bytes;
   }
 
   /** Makes room for about `names` more names at once, ahead of a bulk load. */
   reserve(names: number): void {
     this.grams.reserve(names * GRAMS_PER_NAME);
     this.terms.reserve(names * TERMS_PER_NAME);
-    this.#hashTerms.reserve(this.#hashTerms.size + names * HASHED_TERMS_PER_NAME);
-    this.#termHashes.reserve(names * HASHED_TERMS_PER_NAME);
   }
 
   /** Lists a new name; fills `grams` with its trigram ids and returns its number of word units. */
@@ -112,7 +103,7 @@ export class TermIndex {
     const terms: number[] = [];
     let units = 0;
     forEachNameTerm(a, (kind, text) => {
-      const term = this.#hashTerm(fnvHash(text, TERM_SEEDS[kind]), true);
+      const term = termHash(text, kind);
       if (terms.includes(term)) return;
       terms.push(term);
       if (kind === 'word') units++;
@@ -126,9 +117,6 @@ export class TermIndex {
     this.terms.save(out.child('terms'));
     // Trigram codes by id: ids are given in order, so restoring them in order gives each its id back.
     out.array('gramCodes', Float64Array.from(this.#gramIds.keys()));
-    this.#hashTerms.save(out.child('hashTerms'));
-    this.#termHashes.save(out.child('termHashes'));
-    out.value('termCount', this.#termCount);
     out.value('names', this.#names);
   }
 
@@ -137,11 +125,6 @@ export class TermIndex {
     this.grams.restore(from.child('grams'));
     this.terms.restore(from.child('terms'));
     for (const code of from.array('gramCodes', Float64Array)) this.#gramIds.set(code, this.#gramIds.size);
-    this.#hashTerms.restore(from.child('hashTerms'));
-    this.#termHashes.restore(from.child('termHashes'));
-    this.#termCount = from.count('termCount');
-    if (this.#termHashes.length !== this.#termCount || this.#hashTerms.size !== this.#termCount)
-      throw new SnapshotError('corrupt', 'hashed terms');
     this.#names = from.count('names');
   }
 
@@ -153,8 +136,7 @@ export class TermIndex {
 
   /** Whether a word unit (`wordUnits`) is in so many names that containing it says little. */
   isCommon(unit: string): boolean {
-    const term = this.#hashTerm(fnvHash(unit, TERM_SEEDS.word), false);
-    return term >= 0 && this.terms.frequency(term) > this.#commonThreshold();
+    return this.terms.frequency(termHash(unit, 'word')) > this.#commonThreshold();
   }
 
   /** Indexes into `terms.grams` of the query's known trigrams, by their list among names of one length, shortest first. */
@@ -198,7 +180,7 @@ export class TermIndex {
     for (const unit of units) {
       const core = isCore(unit);
       if (core) coreUnits++;
-      const term = this.#hashTerm(fnvHash(unit, TERM_SEEDS.word), false);
+      const term = this.#knownTerm(unit, 'word');
       if (term < 0) continue;
       if (core) rareWords.push(term);
       else commonWords.push(term);
@@ -206,7 +188,7 @@ export class TermIndex {
     const keys: number[] = [];
     const skeletons: number[] = [];
     forEachQueryKey(q, (kind, text) => {
-      const term = this.#hashTerm(fnvHash(text, TERM_SEEDS[kind]), false);
+      const term = this.#knownTerm(text, kind);
       const list = isSkeleton(kind) ? skeletons : keys;
       if (term >= 0 && !list.includes(term)) list.push(term);
     });
@@ -239,16 +221,14 @@ export class TermIndex {
     return gram;
   }
 
-  #hashTerm(hash: number, create: boolean): number {
-    // 30 bits keep the key a small integer, which the table hashes fast.
-    const key = hash >>> 2;
-    let term = this.#hashTerms.get(key);
-    if (term === undefined) {
-      if (!create) return -1;
-      term = this.#termCount++;
-      this.#termHashes.push(key);
-      this.#hashTerms.set(term);
-    }
-    return term;
+  /** The hashed term of `text`, or -1 when no name is listed under it. */
+  #knownTerm(text: string, kind: TermKind): number {
+    const term = termHash(text, kind);
+    return this.terms.frequency(term) > 0 ? term : -1;
   }
+}
+
+/** The term `text` of `kind` is listed under: 30 bits of its hash, a small integer. */
+function termHash(text: string, kind: TermKind): number {
+  return fnvHash(text, TERM_SEEDS[kind]) >>> 2;
 }
