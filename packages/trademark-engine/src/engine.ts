@@ -19,7 +19,7 @@ import {
 } from './form-columns.ts';
 import { FormStore } from './form-store.ts';
 import { TrigramSet } from './grams.ts';
-import { ensureCapacity } from './growable.ts';
+import { ensureCapacity, GrowableUint32 } from './growable.ts';
 import { MarkTable } from './mark-table.ts';
 import { PinyinCache } from './pinyin.ts';
 import { emptyRanges, type PostingRanges, PostingStore, type Postings } from './postings.ts';
@@ -35,7 +35,7 @@ import {
 import { SIGNAL_BIT } from './signals.ts';
 import { readSnapshot, SnapshotWriter, snapshotFingerprint, writeSnapshot } from './snapshot-file.ts';
 import { maxEditsForScore } from './spelling.ts';
-import { LENGTH_BUCKETS, MAX_POSITION, type QueryTerms, TermIndex } from './term-index.ts';
+import { LENGTH_BUCKETS, type QueryTerms, TermIndex } from './term-index.ts';
 import { transliterationScoreOfSounds, transliterationSounds, writtenForMeaning } from './transliteration.ts';
 import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
 import { coreUnits } from './word-units.ts';
@@ -127,7 +127,7 @@ export class TrademarkIndex {
   readonly #columns = new FormColumns();
   readonly #marks = new MarkTable();
   /** Mark rows per form. */
-  #marksOfForm = new PostingStore(false);
+  #marksOfForm = new PostingStore();
 
   // Scratch reused by every search, so a query allocates little beyond its result.
   /**
@@ -140,6 +140,8 @@ export class TrademarkIndex {
   #formScore = new Float32Array(1024);
   #formSignals = new Uint16Array(1024);
   readonly #ranges: PostingRanges = emptyRanges();
+  /** The names of one trigram list near the query's position (`PackedPostingStore.collect`). */
+  readonly #collected = new GrowableUint32();
   readonly #gramScratch: number[] = [];
 
   constructor(options: IndexOptions = {}) {
@@ -288,7 +290,7 @@ export class TrademarkIndex {
    */
   compact(): void {
     this.#columns.clearUnions(this.#forms.count);
-    this.#marksOfForm = new PostingStore(false);
+    this.#marksOfForm = new PostingStore();
     this.#marks.compact((row) => this.#join(row));
     this.#marksOfForm.merge();
   }
@@ -331,18 +333,13 @@ export class TrademarkIndex {
     const postings = this.#terms.terms;
     let touched = 0;
     this.#freshCount = 0;
-    for (const term of terms.rareWords) {
-      touched += this.#count(postings, term, RARE_WORD, filter, datasets, 0, MAX_POSITION);
-    }
-    for (const term of terms.commonWords) {
-      touched += this.#count(postings, term, COMMON_WORD, filter, datasets, 0, MAX_POSITION);
-    }
-    for (const term of terms.keys) {
-      touched += this.#count(postings, term, KEY_HIT, filter, datasets, 0, MAX_POSITION);
-    }
-    for (const term of terms.skeletons) {
-      touched += this.#count(postings, term, SKELETON_HIT, filter, datasets, 0, MAX_POSITION);
-    }
+    for (const term of terms.rareWords)
+      touched += this.#countTerm(postings, term, RARE_WORD, filter, datasets);
+    for (const term of terms.commonWords)
+      touched += this.#countTerm(postings, term, COMMON_WORD, filter, datasets);
+    for (const term of terms.keys) touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
+    for (const term of terms.skeletons)
+      touched += this.#countTerm(postings, term, SKELETON_HIT, filter, datasets);
 
     // Then trigrams, one name length at a time, each length scored right after it is counted while its names are
     // still in cache. Prefix filtering: a name sharing at least `floor` trigrams with the query shares one of any
@@ -367,7 +364,8 @@ export class TrademarkIndex {
         const list = (terms.grams[g] as number) * LENGTH_BUCKETS + bucket;
         const from = (terms.firstPositions[g] as number) - shift;
         const to = (terms.lastPositions[g] as number) + shift;
-        touched += this.#count(this.#terms.grams, list, GRAM, filter, datasets, from, to);
+        const found = this.#terms.grams.collect(list, from, to, this.#collected);
+        touched += this.#count(this.#collected.data, 0, found, GRAM, filter, datasets);
       }
       context.countedFloor = Math.max(1, floor - (terms.gramCount - counted));
       for (let i = early; i < this.#freshCount; i++) this.#scoreForm(context, this.#fresh[i] as number);
@@ -391,19 +389,33 @@ export class TrademarkIndex {
     });
   }
 
-  /**
-   * Adds `increment` to the counter of every name listed under `term` with a key from `from` to `to`, testing on
-   * first touch whether any of its marks may pass the filters (from the union of its marks' fields); returns how many
-   * names it touched first.
-   */
-  #count(
+  /** `#count` over the names listed under a hashed term: its merged list, then its recent additions. */
+  #countTerm(
     postings: Postings,
     term: number,
     increment: number,
     filter: CompiledFilter,
     datasets: DatasetMasks,
-    from: number,
-    to: number,
+  ): number {
+    const ranges = this.#ranges;
+    postings.ranges(term, ranges);
+    return (
+      this.#count(ranges.base, ranges.baseStart, ranges.baseEnd, increment, filter, datasets) +
+      this.#count(ranges.delta, ranges.deltaStart, ranges.deltaEnd, increment, filter, datasets)
+    );
+  }
+
+  /**
+   * Adds `increment` to the counter of every name in `names[start..end)`, testing on first touch whether any of its
+   * marks may pass the filters (from the union of its marks' fields); returns how many names it touched first.
+   */
+  #count(
+    names: Uint32Array,
+    start: number,
+    end: number,
+    increment: number,
+    filter: CompiledFilter,
+    datasets: DatasetMasks,
   ): number {
     const fields = this.#columns.fields;
     const fresh = this.#fresh;
@@ -412,42 +424,30 @@ export class TrademarkIndex {
     const byClass = filter.byClass;
     const wantLow = filter.classLow;
     const wantHigh = filter.classHigh;
-    const ranges = this.#ranges;
-    postings.ranges(term, ranges);
     let first = 0;
-    for (let pass = 0; pass < 2; pass++) {
-      const data = pass === 0 ? ranges.base : ranges.delta;
-      const keys = pass === 0 ? ranges.baseKeys : ranges.deltaKeys;
-      const end = pass === 0 ? ranges.baseEnd : ranges.deltaEnd;
-      for (let i = pass === 0 ? ranges.baseStart : ranges.deltaStart; i < end; i++) {
-        // Only trigram lists keep positions: the others hold every posting.
-        if (keys !== undefined) {
-          const key = keys[i] as number;
-          if (key < from || key > to) continue;
-        }
-        const form = data[i] as number;
-        const base = form * FIELDS;
-        const current = fields[base] as number;
-        if (current !== 0) {
-          if (current < BLOCKED) fields[base] = current + increment;
-          continue;
-        }
-        first++;
-        fresh[freshCount++] = form;
-        const shape = fields[SHAPE + base] as number;
-        const datasetsMatch =
-          datasets.all ||
-          (shape & SHAPE_WIDE_DATASET) !== 0 ||
-          (((fields[DATASETS_LOW + base] as number) & datasets.low) |
-            ((fields[DATASETS_HIGH + base] as number) & datasets.high)) !==
-            0;
-        const classesMatch =
-          !byClass ||
-          (((fields[CLASSES_LOW + base] as number) & wantLow) |
-            ((fields[CLASSES_HIGH + base] as number) & wantHigh)) !==
-            0;
-        fields[base] = (shape & statusMask) !== 0 && datasetsMatch && classesMatch ? increment : BLOCKED;
+    for (let i = start; i < end; i++) {
+      const form = names[i] as number;
+      const base = form * FIELDS;
+      const current = fields[base] as number;
+      if (current !== 0) {
+        if (current < BLOCKED) fields[base] = current + increment;
+        continue;
       }
+      first++;
+      fresh[freshCount++] = form;
+      const shape = fields[SHAPE + base] as number;
+      const datasetsMatch =
+        datasets.all ||
+        (shape & SHAPE_WIDE_DATASET) !== 0 ||
+        (((fields[DATASETS_LOW + base] as number) & datasets.low) |
+          ((fields[DATASETS_HIGH + base] as number) & datasets.high)) !==
+          0;
+      const classesMatch =
+        !byClass ||
+        (((fields[CLASSES_LOW + base] as number) & wantLow) |
+          ((fields[CLASSES_HIGH + base] as number) & wantHigh)) !==
+          0;
+      fields[base] = (shape & statusMask) !== 0 && datasetsMatch && classesMatch ? increment : BLOCKED;
     }
     this.#freshCount = freshCount;
     return first;

@@ -70,7 +70,6 @@ export class HashedPostingStore implements Postings {
   }
 
   ranges(term: number, out: PostingRanges): void {
-    out.baseKeys = undefined;
     const single = this.#singleAt(term);
     if (single >= 0) {
       out.base = this.#singleIds;

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRanges, PostingStore, rangeIds, rangeKeys } from './postings.ts';
+import { emptyRanges, PostingStore, rangeIds } from './postings.ts';
 
 function list(store: PostingStore, term: number): number[] {
   const ranges = emptyRanges();
   store.ranges(term, ranges);
   return rangeIds(ranges);
-}
-
-function keysOf(store: PostingStore, term: number): number[] | undefined {
-  const ranges = emptyRanges();
-  store.ranges(term, ranges);
-  return rangeKeys(ranges);
 }
 
 describe('PostingStore', () => {
@@ -37,31 +31,8 @@ describe('PostingStore', () => {
     expect(store.size).toBe(102);
   });
 
-  it('keeps a key beside each posting, through a merge', () => {
-    const store = new PostingStore();
-    store.add(0, 1, 7);
-    store.add(0, 2, 9);
-    expect(keysOf(store, 0)).toEqual([7, 9]);
-    store.merge();
-    store.add(0, 3, 200);
-    expect(keysOf(store, 0)).toEqual([7, 9, 200]);
-    expect(list(store, 0)).toEqual([1, 2, 3]);
-  });
-
-  it('keeps no keys when it is not keyed, and its lists are the same', () => {
-    const store = new PostingStore(false);
-    store.add(0, 1, 7);
-    store.add(1, 2);
-    expect(keysOf(store, 0)).toBeUndefined();
-    store.merge();
-    store.add(0, 3);
-    expect(keysOf(store, 0)).toBeUndefined();
-    expect(list(store, 0)).toEqual([1, 3]);
-    expect(list(store, 1)).toEqual([2]);
-  });
-
   it("counts a term's postings across its merged list and its recent additions", () => {
-    const store = new PostingStore(false);
+    const store = new PostingStore();
     for (let id = 0; id < 5; id++) store.add(2, id);
     store.add(0, 9);
     expect([store.frequency(0), store.frequency(1), store.frequency(2), store.frequency(7)]).toEqual([

@@ -3,15 +3,13 @@ import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snaps
 
 /**
  * Where one term's postings lie: `base[baseStart..baseEnd)` of the merged lists, then `delta[deltaStart..deltaEnd)`
- * of the recent additions, each with its keys beside it when the store keeps keys.
+ * of the recent additions.
  */
 export interface PostingRanges {
   base: Uint32Array;
-  baseKeys: Uint8Array | undefined;
   baseStart: number;
   baseEnd: number;
   delta: Uint32Array;
-  deltaKeys: Uint8Array | undefined;
   deltaStart: number;
   deltaEnd: number;
 }
@@ -20,11 +18,9 @@ export function emptyRanges(): PostingRanges {
   const none = new Uint32Array(0);
   return {
     base: none,
-    baseKeys: undefined,
     baseStart: 0,
     baseEnd: 0,
     delta: none,
-    deltaKeys: undefined,
     deltaStart: 0,
     deltaEnd: 0,
   };
@@ -35,15 +31,6 @@ export function rangeIds(ranges: PostingRanges): number[] {
   return [
     ...ranges.base.subarray(ranges.baseStart, ranges.baseEnd),
     ...ranges.delta.subarray(ranges.deltaStart, ranges.deltaEnd),
-  ];
-}
-
-/** The keys of `ranges` in the order of `rangeIds`; undefined when the store keeps none. */
-export function rangeKeys(ranges: PostingRanges): number[] | undefined {
-  if (ranges.baseKeys === undefined && ranges.deltaKeys === undefined) return undefined;
-  return [
-    ...(ranges.baseKeys ?? []).slice(ranges.baseStart, ranges.baseEnd),
-    ...(ranges.deltaKeys ?? []).slice(ranges.deltaStart, ranges.deltaEnd),
   ];
 }
 
@@ -59,23 +46,17 @@ export const MERGE_SHARE = 1 / 8;
 export const MERGE_MINIMUM = 1 << 16;
 
 /**
- * Inverted lists of ids (names, or mark rows) per term numbered densely from 0, each posting with a one-byte key
- * beside it when the store is `keyed` (the index keeps a trigram's position there; its other lists have none, and
- * pay nothing for keys). The bulk lives in one compressed-row layout (`offsets` into one `Uint32Array`), which costs
- * no object per term; recent additions wait apart (`PendingPostings`). Ids are added in increasing order, so every
- * list stays sorted when the additions are appended to it.
+ * Inverted lists of ids (the mark rows of each name) per term numbered densely from 0. The bulk lives in one
+ * compressed-row layout (`offsets` into one `Uint32Array`), which costs no object per term; recent additions wait
+ * apart (`PendingPostings`). Ids are added in increasing order, so every list stays sorted when the additions are
+ * appended to it.
  */
 export class PostingStore implements Postings {
   #offsets = new Uint32Array(1);
   #data = new Uint32Array(0);
-  #keys = new Uint8Array(0);
   #baseTerms = 0;
-  readonly #pending: PendingPostings;
+  readonly #pending = new PendingPostings(false);
   #termCount = 0;
-
-  constructor(readonly keyed = true) {
-    this.#pending = new PendingPostings(keyed);
-  }
 
   get data(): Uint32Array {
     return this.#data;
@@ -90,15 +71,14 @@ export class PostingStore implements Postings {
     this.#pending.reserve(count);
   }
 
-  /** Lists `id` under `term`, with a key of 0–255 beside it. */
-  add(term: number, id: number, key = 0): void {
-    this.#pending.add(term, id, key);
+  add(term: number, id: number): void {
+    this.#pending.add(term, id, 0);
     if (term >= this.#termCount) this.#termCount = term + 1;
   }
 
   /** Bytes held in typed arrays. */
   get bytes(): number {
-    return this.#offsets.byteLength + this.#data.byteLength + this.#keys.byteLength + this.#pending.bytes;
+    return this.#offsets.byteLength + this.#data.byteLength + this.#pending.bytes;
   }
 
   /**
@@ -119,7 +99,6 @@ export class PostingStore implements Postings {
 
   ranges(term: number, out: PostingRanges): void {
     out.base = this.#data;
-    out.baseKeys = this.keyed ? this.#keys : undefined;
     if (term < this.#baseTerms) {
       out.baseStart = this.#offsets[term] as number;
       out.baseEnd = this.#offsets[term + 1] as number;
@@ -135,20 +114,16 @@ export class PostingStore implements Postings {
     this.merge();
     out.array('offsets', this.#offsets, this.#baseTerms + 1);
     out.array('data', this.#data);
-    if (this.keyed) out.array('keys', this.#keys);
   }
 
   /** Takes saved lists into this empty store. */
   restore(from: SnapshotReader): void {
     const offsets = from.array('offsets', Uint32Array);
     const data = from.array('data', Uint32Array);
-    const keys = this.keyed ? from.array('keys', Uint8Array) : this.#keys;
     const terms = offsets.length - 1;
-    if (terms < 0 || (this.keyed && keys.length !== data.length) || offsets[terms] !== data.length)
-      throw new SnapshotError('corrupt', 'posting lists');
+    if (terms < 0 || offsets[terms] !== data.length) throw new SnapshotError('corrupt', 'posting lists');
     this.#offsets = offsets;
     this.#data = data;
-    this.#keys = keys;
     this.#baseTerms = terms;
     this.#termCount = terms;
   }
@@ -168,28 +143,22 @@ export class PostingStore implements Postings {
     const offsets = new Uint32Array(terms + 1);
     for (let t = 0; t < terms; t++) offsets[t + 1] = (offsets[t] as number) + (counts[t] as number);
     const data = new Uint32Array(offsets[terms] as number);
-    const keyed = this.keyed;
-    const keys = keyed ? new Uint8Array(data.length) : this.#keys;
     const cursor = offsets.slice(0, terms);
     for (let t = 0; t < this.#baseTerms; t++) {
       const start = this.#offsets[t] as number;
       const end = this.#offsets[t + 1] as number;
       data.set(this.#data.subarray(start, end), cursor[t] as number);
-      if (keyed) keys.set(this.#keys.subarray(start, end), cursor[t] as number);
       cursor[t] = (cursor[t] as number) + (end - start);
     }
     const pendingIds = this.#pending.ids.data;
-    const pendingKeys = this.#pending.keys.data;
     for (let i = 0; i < pending; i++) {
       const t = pendingTerms[i] as number;
       const at = cursor[t] as number;
       data[at] = pendingIds[i] as number;
-      if (keyed) keys[at] = pendingKeys[i] as number;
       cursor[t] = at + 1;
     }
     this.#offsets = offsets;
     this.#data = data;
-    this.#keys = keys;
     this.#baseTerms = terms;
     this.#pending.clear();
   }
@@ -203,7 +172,6 @@ export function pendingRanges(pending: PendingPostings, term: number, out: Posti
     return;
   }
   out.delta = pending.sortedIds;
-  out.deltaKeys = pending.keyed ? pending.sortedKeys : undefined;
   out.deltaStart = pending.firstOf(term);
   out.deltaEnd = pending.firstOf(term + 1);
 }

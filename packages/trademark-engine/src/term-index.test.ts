@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
+import { GrowableUint32 } from './growable.ts';
 import { PinyinCache } from './pinyin.ts';
-import { emptyRanges, type Postings, rangeIds, rangeKeys } from './postings.ts';
+import { emptyRanges, type Postings, rangeIds } from './postings.ts';
 import { LENGTH_BUCKETS, TermIndex } from './term-index.ts';
 
 const pinyin = new PinyinCache();
@@ -10,6 +11,13 @@ function listed(store: Postings, term: number): number[] {
   const ranges = emptyRanges();
   store.ranges(term, ranges);
   return rangeIds(ranges);
+}
+
+/** Names in a trigram list, wherever the trigram sits. */
+function gramListed(index: TermIndex, list: number): number[] {
+  const out = new GrowableUint32();
+  const count = index.grams.collect(list, 0, 255, out);
+  return [...out.data.subarray(0, count)];
 }
 
 function build(names: string[]): TermIndex {
@@ -29,8 +37,8 @@ describe('TermIndex', () => {
     const list = (bucket: number, i: number): number => (terms.grams[i] as number) * LENGTH_BUCKETS + bucket;
     const rarest = index.rarestGrams(terms, 5);
     expect(rarest).toHaveLength(7);
-    expect(listed(index.grams, list(5, rarest[0] as number))).toEqual([0]);
-    expect(index.rarestGrams(terms, 6).some((i) => listed(index.grams, list(6, i)).includes(2))).toBe(true);
+    expect(gramListed(index, list(5, rarest[0] as number))).toEqual([0]);
+    expect(index.rarestGrams(terms, 6).some((i) => gramListed(index, list(6, i)).includes(2))).toBe(true);
   });
 
   it('keeps where each trigram sits, in the query and in the lists', () => {
@@ -38,9 +46,11 @@ describe('TermIndex', () => {
     const terms = index.query(analyzeName('banana', pinyin));
     const ana = terms.grams.findIndex((_, i) => terms.firstPositions[i] !== terms.lastPositions[i]);
     expect([terms.firstPositions[ana], terms.lastPositions[ana]]).toEqual([3, 5]);
-    const ranges = emptyRanges();
-    index.grams.ranges((terms.grams[ana] as number) * LENGTH_BUCKETS + 6, ranges);
-    expect(rangeKeys(ranges)).toEqual([3, 5]);
+    const list = (terms.grams[ana] as number) * LENGTH_BUCKETS + 6;
+    const near = (from: number, to: number): number =>
+      index.grams.collect(list, from, to, new GrowableUint32());
+    // BANANA holds ANA at positions 3 and 5: the name is found near either, not elsewhere.
+    expect([near(3, 3), near(5, 5), near(0, 2), near(4, 4), near(6, 255)]).toEqual([1, 1, 0, 0, 0]);
   });
 
   it('fills the trigram ids of a new name and counts its word units', () => {

@@ -2,7 +2,7 @@ import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, forEachTrigram, START, trigramCode } from './grams.ts';
 import { HashedPostingStore } from './hashed-postings.ts';
 import { forEachNameTerm, forEachQueryKey, isSkeleton, type TermKind } from './name-terms.ts';
-import { PostingStore } from './postings.ts';
+import { PackedPostingStore } from './packed-postings.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { wordUnits } from './word-units.ts';
 
@@ -60,7 +60,7 @@ export interface QueryTerms {
  * printed shape, and transliteration skeletons (Latin and Chinese names apart). A hash collision only merges two lists; it adds candidates, which the comparison then rejects.
  */
 export class TermIndex {
-  readonly grams = new PostingStore();
+  readonly grams = new PackedPostingStore();
   /** Words, keys and skeletons, under their 30-bit hash: their postings carry no position. */
   readonly terms = new HashedPostingStore();
   readonly #gramIds = new Map<number, number>();
@@ -142,7 +142,7 @@ export class TermIndex {
   /** Indexes into `terms.grams` of the query's known trigrams, by their list among names of one length, shortest first. */
   rarestGrams(terms: QueryTerms, bucket: number): number[] {
     const frequency = (i: number): number =>
-      this.grams.frequency((terms.grams[i] as number) * LENGTH_BUCKETS + bucket);
+      this.grams.weight((terms.grams[i] as number) * LENGTH_BUCKETS + bucket);
     const known: number[] = [];
     terms.grams.forEach((gram, i) => {
       if (gram >= 0) known.push(i);
