@@ -14,7 +14,14 @@ const MAX_DATASETS = 256;
 /**
  * Marks as rows of typed columns: id, name (form), dataset code, status code, classes as two bit masks and the number
  * of the mark's designation list (`DesignationSets`, 0 for none). A removed mark keeps its row with a dead status
- * until `compact` renumbers the rows.
+ * until `compact` renumbers the rows; rows keep the order marks were added in, which ranking breaks ties by.
+ *
+ * A mark is found by id without a table over every row: registers are loaded in id order, so the first rows
+ * (`#sortedRows`, the longest run of strictly increasing ids from row 0) are searched by bisecting the id column. Only
+ * the live rows after that run (a mark added again after its removal, ids arriving out of order) are listed in a
+ * `SlotTable`, which loaded in order stays empty: a table over every row was 8 MB of a million marks. An id is
+ * live in one row at most: whoever adds a mark whose id may be live removes that one first (as `TrademarkIndex.add`
+ * does).
  */
 export class MarkTable {
   /** Whole numbers under 2^32 (database ids) in 32 bits; the first id that is not makes the column doubles. */
@@ -29,8 +36,10 @@ export class MarkTable {
   /** Rows in use, live or dead. */
   rows = 0;
   #dead = 0;
-  /** The row of each live mark, by the id in its row. */
-  readonly #rowOf = new SlotTable((row) => this.ids[row] as number);
+  /** Rows from 0 whose ids strictly increase: always the longest such run, so it follows from the ids alone. */
+  #sortedRows = 0;
+  /** The row of each live mark after the sorted rows, by the id in its row. */
+  #unsorted = this.#slotTable(0);
   readonly #datasets = new StringInterner();
   /** Dataset code per dataset as written, so each mark costs a lookup and no upper-casing. */
   readonly #datasetCodes = new Map<string, number>();
@@ -40,8 +49,13 @@ export class MarkTable {
     return this.rows - this.#dead;
   }
 
+  /** Live marks whose row is found through the hash table (after the rows in id order); none when loaded in order. */
+  get listedRows(): number {
+    return this.#unsorted.size;
+  }
+
   has(id: number): boolean {
-    return this.#rowOf.get(id) !== undefined;
+    return this.#rowOf(id) >= 0;
   }
 
   /** The code of a dataset, or -1 when no mark was ever filed there. */
@@ -51,16 +65,17 @@ export class MarkTable {
 
   /** Makes room for `count` more marks at once, ahead of a bulk load. */
   reserve(count: number): void {
+    // The hash table is left to grow as it needs: a load in id order lists nothing there.
     if (this.rows + count > this.ids.length) this.#resize(this.rows + count, true);
-    this.#rowOf.reserve(this.size + count);
   }
 
-  /** Adds a mark of `form` and returns its row. */
+  /** Adds a mark of `form` and returns its row. No live mark may have its id (`remove` it first). */
   append(record: MarkRecord, form: number): number {
     const row = this.rows++;
     if (row >= this.ids.length) this.#resize(row + 1, false);
     if (this.ids instanceof Uint32Array && record.id >>> 0 !== record.id)
       this.ids = Float64Array.from(this.ids);
+    const sorted = this.#sortedRows === row && (row === 0 || record.id > (this.ids[row - 1] as number));
     this.ids[row] = record.id;
     this.form[row] = form;
     this.dataset[row] = this.#datasetCode(record.dataset);
@@ -68,7 +83,8 @@ export class MarkTable {
     this.classLow[row] = classWord(record.niceClass, false);
     this.classHigh[row] = classWord(record.niceClass, true);
     this.designationSet[row] = this.designationSets.intern(record.designations);
-    this.#rowOf.set(row);
+    if (sorted) this.#sortedRows++;
+    else this.#unsorted.set(row);
     return row;
   }
 
@@ -84,9 +100,9 @@ export class MarkTable {
 
   /** Marks a mark dead; false when the id is not in the table. */
   remove(id: number): boolean {
-    const row = this.#rowOf.get(id);
-    if (row === undefined) return false;
-    this.#rowOf.delete(id);
+    const row = this.#rowOf(id);
+    if (row < 0) return false;
+    if (row >= this.#sortedRows) this.#unsorted.delete(id);
     this.status[row] = DEAD_STATUS;
     this.#dead++;
     return true;
@@ -113,9 +129,8 @@ export class MarkTable {
       next++;
     }
     this.rows = next;
-    this.#rowOf.clear();
-    for (let row = 0; row < next; row++) this.#rowOf.set(row);
     this.#dead = 0;
+    this.#listRows();
   }
 
   /** Gives back the spare capacity of doubling, after a bulk load. */
@@ -126,7 +141,6 @@ export class MarkTable {
   save(out: SnapshotWriter): void {
     for (const [name, column] of this.#columns()) out.array(name, column, this.rows);
     out.value('dead', this.#dead);
-    this.#rowOf.save(out.child('rowOf'));
     this.#datasets.save(out, 'datasets');
     this.designationSets.save(out.child('designations'));
   }
@@ -144,8 +158,11 @@ export class MarkTable {
     if (this.#columns().some(([, column]) => column.length !== this.rows))
       throw new SnapshotError('corrupt', 'mark columns');
     this.#dead = from.count('dead');
-    this.#rowOf.restore(from.child('rowOf'));
-    if (this.#rowOf.size !== this.rows - this.#dead) throw new SnapshotError('corrupt', 'mark ids');
+    let dead = 0;
+    for (let row = 0; row < this.rows; row++) if (this.status[row] === DEAD_STATUS) dead++;
+    if (dead !== this.#dead) throw new SnapshotError('corrupt', 'dead marks');
+    // The sorted rows and the hash table follow from the ids, so the snapshot keeps neither.
+    if (!this.#listRows()) throw new SnapshotError('corrupt', 'mark ids');
     this.#datasets.restore(from, 'datasets');
     this.designationSets.restore(from.child('designations'));
   }
@@ -153,8 +170,58 @@ export class MarkTable {
   get bytes(): number {
     return this.#columns().reduce(
       (sum, [, column]) => sum + column.byteLength,
-      this.#rowOf.bytes + this.designationSets.bytes,
+      this.#unsorted.bytes + this.designationSets.bytes,
     );
+  }
+
+  /** The row of the live mark `id`, or -1. */
+  #rowOf(id: number): number {
+    const row = this.#sortedRow(id);
+    if (row >= 0 && this.status[row] !== DEAD_STATUS) return row;
+    return this.#unsorted.size === 0 ? -1 : (this.#unsorted.get(id) ?? -1);
+  }
+
+  /** The sorted row holding `id`, live or dead, or -1. */
+  #sortedRow(id: number): number {
+    const ids = this.ids;
+    const end = this.#sortedRows;
+    // A load in id order asks for each new id before adding it (to replace a mark of that id): past the last.
+    if (end === 0 || id > (ids[end - 1] as number)) return -1;
+    let low = 0;
+    let high = end - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((ids[middle] as number) < id) low = middle + 1;
+      else high = middle;
+    }
+    return ids[low] === id ? low : -1;
+  }
+
+  /**
+   * Takes the sorted rows as the longest run of increasing ids from row 0 and lists the live rows after it in a new
+   * hash table; false when a live id is in two rows.
+   */
+  #listRows(): boolean {
+    const ids = this.ids;
+    let sorted = this.rows === 0 ? 0 : 1;
+    while (sorted < this.rows && (ids[sorted] as number) > (ids[sorted - 1] as number)) sorted++;
+    this.#sortedRows = sorted;
+    let live = 0;
+    for (let row = sorted; row < this.rows; row++) if (this.status[row] !== DEAD_STATUS) live++;
+    this.#unsorted = this.#slotTable(live);
+    let unique = true;
+    for (let row = sorted; row < this.rows; row++) {
+      if (this.status[row] === DEAD_STATUS) continue;
+      const sortedRow = this.#sortedRow(ids[row] as number);
+      if (sortedRow >= 0 && this.status[sortedRow] !== DEAD_STATUS) unique = false;
+      this.#unsorted.set(row);
+    }
+    // The table keeps one row per id: a second live row of an id took the first one's place.
+    return unique && this.#unsorted.size === live;
+  }
+
+  #slotTable(capacity: number): SlotTable {
+    return new SlotTable((row) => this.ids[row] as number, capacity);
   }
 
   /** The per-mark columns by name, as a snapshot keeps them. */
