@@ -20,9 +20,10 @@ import {
 import { FormStore } from './form-store.ts';
 import { TrigramSet } from './grams.ts';
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
+import type { HashedPostingStore } from './hashed-postings.ts';
 import { MarkTable } from './mark-table.ts';
 import { PinyinCache } from './pinyin.ts';
-import { emptyRanges, type PostingRanges, PostingStore, type Postings } from './postings.ts';
+import { PostingStore } from './postings.ts';
 import { rankMatches } from './rank.ts';
 import {
   type CompareOptions,
@@ -139,8 +140,7 @@ export class TrademarkIndex {
   #freshCount = 0;
   #formScore = new Float32Array(1024);
   #formSignals = new Uint16Array(1024);
-  readonly #ranges: PostingRanges = emptyRanges();
-  /** The names of one trigram list near the query's position (`PackedPostingStore.collect`). */
+  /** The names of one list being counted (`collect` of the trigram or the hashed lists). */
   readonly #collected = new GrowableUint32();
   readonly #gramScratch: number[] = [];
 
@@ -389,20 +389,16 @@ export class TrademarkIndex {
     });
   }
 
-  /** `#count` over the names listed under a hashed term: its merged list, then its recent additions. */
+  /** `#count` over the names listed under a hashed term. */
   #countTerm(
-    postings: Postings,
+    postings: HashedPostingStore,
     term: number,
     increment: number,
     filter: CompiledFilter,
     datasets: DatasetMasks,
   ): number {
-    const ranges = this.#ranges;
-    postings.ranges(term, ranges);
-    return (
-      this.#count(ranges.base, ranges.baseStart, ranges.baseEnd, increment, filter, datasets) +
-      this.#count(ranges.delta, ranges.deltaStart, ranges.deltaEnd, increment, filter, datasets)
-    );
+    const found = postings.collect(term, this.#collected);
+    return this.#count(this.#collected.data, 0, found, increment, filter, datasets);
   }
 
   /**

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { GrowableUint32 } from './growable.ts';
 import { HashedPostingStore } from './hashed-postings.ts';
-import { emptyRanges, rangeIds } from './postings.ts';
 import { mulberry32 } from './prng.ts';
 import { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 
 function list(store: HashedPostingStore, term: number): number[] {
-  const ranges = emptyRanges();
-  store.ranges(term, ranges);
-  return rangeIds(ranges);
+  const out = new GrowableUint32();
+  const count = store.collect(term, out);
+  return [...out.data.subarray(0, count)];
 }
 
 describe('HashedPostingStore', () => {
@@ -84,7 +84,8 @@ describe('HashedPostingStore', () => {
     child.array('singleIds', new Uint32Array([1]));
     child.array('listTerms', new Uint32Array(0));
     child.array('offsets', new Uint32Array(1));
-    child.array('data', new Uint32Array(0));
+    child.array('packed', new Uint8Array(0));
+    child.value('listed', 0);
     expect(() =>
       new HashedPostingStore().restore(new SnapshotReader(broken.arrays, broken.values).child('terms')),
     ).toThrow(/hashed posting lists/);

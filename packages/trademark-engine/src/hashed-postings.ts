@@ -1,6 +1,8 @@
+import type { GrowableUint32 } from './growable.ts';
 import { lowerBound, PendingPostings } from './pending-postings.ts';
-import { MERGE_MINIMUM, MERGE_SHARE, type PostingRanges, type Postings, pendingRanges } from './postings.ts';
+import { MERGE_MINIMUM, MERGE_SHARE } from './postings.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
+import { readVarint, varintEnd, varintSize, writeVarint } from './varint.ts';
 
 const NONE = new Uint32Array(0);
 // Above every 32-bit term: what an exhausted sequence shows while merging.
@@ -9,21 +11,25 @@ const PAST_END = 2 ** 32;
 /**
  * Inverted lists of ids under sparse 32-bit terms (hashes of words, keys and skeletons), found by binary search in
  * sorted arrays of the terms themselves: no table from term to number, which cost some fifteen bytes a term. Most
- * terms (a whole name, a rare skeleton) list one name, so a term listed once keeps its id beside it, and only terms
- * listed more than once have a list in the compressed-row layout. Recent additions wait apart (`PendingPostings`)
- * until a merge; ids are added in increasing order, so lists stay sorted.
+ * terms (a whole name, a rare skeleton) list one name, so a term listed once keeps its id beside it; a term listed
+ * more than once has a packed list: its number of postings, then the gaps between its sorted ids, as variable-length
+ * numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a merge; ids are added in increasing
+ * order, so lists stay sorted.
  */
-export class HashedPostingStore implements Postings {
+export class HashedPostingStore {
   #singleTerms = NONE;
   #singleIds = NONE;
   #listTerms = NONE;
+  /** Where each list starts in `#packed`, and where the last one ends. */
   #offsets = new Uint32Array(1);
-  #data = NONE;
+  #packed = new Uint8Array(0);
+  /** Postings in the packed lists. */
+  #listed = 0;
   readonly #pending = new PendingPostings(false);
 
   /** Postings held, merged or not. */
   get size(): number {
-    return this.#singleIds.length + this.#data.length + this.#pending.length;
+    return this.#singleIds.length + this.#listed + this.#pending.length;
   }
 
   /** Distinct merged terms. */
@@ -37,7 +43,7 @@ export class HashedPostingStore implements Postings {
       this.#singleIds.byteLength +
       this.#listTerms.byteLength +
       this.#offsets.byteLength +
-      this.#data.byteLength +
+      this.#packed.byteLength +
       this.#pending.bytes
     );
   }
@@ -53,35 +59,61 @@ export class HashedPostingStore implements Postings {
 
   /** Merges pending additions when they are many; call after a batch of `add`. */
   settle(): void {
-    const merged = this.#singleIds.length + this.#data.length;
+    const merged = this.#singleIds.length + this.#listed;
     if (this.#pending.length > Math.max(MERGE_MINIMUM, merged * MERGE_SHARE)) this.merge();
   }
 
   frequency(term: number): number {
     let merged = 0;
-    const single = this.#singleAt(term);
-    if (single >= 0) merged = 1;
+    if (this.#singleAt(term) >= 0) merged = 1;
     else {
       const list = this.#listAt(term);
-      if (list >= 0) merged = (this.#offsets[list + 1] as number) - (this.#offsets[list] as number);
+      if (list >= 0) merged = readVarint(this.#packed, this.#offsets[list] as number);
     }
     if (this.#pending.length === 0) return merged;
     return merged + this.#pending.firstOf(term + 1) - this.#pending.firstOf(term);
   }
 
-  ranges(term: number, out: PostingRanges): void {
+  /** Puts the ids listed under `term` in `out` (emptied first), in order; returns how many. */
+  collect(term: number, out: GrowableUint32): number {
+    out.length = 0;
     const single = this.#singleAt(term);
+    const list = single >= 0 ? -1 : this.#listAt(term);
+    const pendingStart = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term);
+    const pendingEnd = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term + 1);
+    let count = 0;
     if (single >= 0) {
-      out.base = this.#singleIds;
-      out.baseStart = single;
-      out.baseEnd = single + 1;
-    } else {
-      const list = this.#listAt(term);
-      out.base = this.#data;
-      out.baseStart = list >= 0 ? (this.#offsets[list] as number) : 0;
-      out.baseEnd = list >= 0 ? (this.#offsets[list + 1] as number) : 0;
+      out.reserve(1 + pendingEnd - pendingStart);
+      out.data[count++] = this.#singleIds[single] as number;
+    } else if (list >= 0) {
+      const packed = this.#packed;
+      const listed = readVarint(packed, this.#offsets[list] as number);
+      out.reserve(listed + pendingEnd - pendingStart);
+      const ids = out.data;
+      let id = 0;
+      // `readVarint` inlined, with the one-byte gap of most postings first: common words list thousands of names.
+      for (let i = varintEnd, end = this.#offsets[list + 1] as number; i < end; ) {
+        let byte = packed[i++] as number;
+        if (byte < 0x80) id += byte;
+        else {
+          let gap = byte & 0x7f;
+          let scale = 0x80;
+          do {
+            byte = packed[i++] as number;
+            gap += (byte & 0x7f) * scale;
+            scale *= 0x80;
+          } while (byte >= 0x80);
+          id += gap;
+        }
+        ids[count++] = id;
+      }
+    } else out.reserve(pendingEnd - pendingStart);
+    if (pendingEnd > pendingStart) {
+      out.data.set(this.#pending.sortedIds.subarray(pendingStart, pendingEnd), count);
+      count += pendingEnd - pendingStart;
     }
-    pendingRanges(this.#pending, term, out);
+    out.length = count;
+    return count;
   }
 
   save(out: SnapshotWriter): void {
@@ -90,7 +122,8 @@ export class HashedPostingStore implements Postings {
     out.array('singleIds', this.#singleIds);
     out.array('listTerms', this.#listTerms);
     out.array('offsets', this.#offsets);
-    out.array('data', this.#data);
+    out.array('packed', this.#packed);
+    out.value('listed', this.#listed);
   }
 
   /** Takes saved lists into this empty store. */
@@ -99,18 +132,25 @@ export class HashedPostingStore implements Postings {
     const singleIds = from.array('singleIds', Uint32Array);
     const listTerms = from.array('listTerms', Uint32Array);
     const offsets = from.array('offsets', Uint32Array);
-    const data = from.array('data', Uint32Array);
-    if (
-      singleTerms.length !== singleIds.length ||
-      offsets.length !== listTerms.length + 1 ||
-      offsets[listTerms.length] !== data.length
-    )
-      throw new SnapshotError('corrupt', 'hashed posting lists');
+    const packed = from.array('packed', Uint8Array);
+    const listed = from.count('listed');
+    let counted = 0;
+    let consistent =
+      singleTerms.length === singleIds.length &&
+      offsets.length === listTerms.length + 1 &&
+      offsets[listTerms.length] === packed.length;
+    for (let list = 0; consistent && list < listTerms.length; list++) {
+      const start = offsets[list] as number;
+      consistent = start < (offsets[list + 1] as number);
+      if (consistent) counted += readVarint(packed, start);
+    }
+    if (!consistent || counted !== listed) throw new SnapshotError('corrupt', 'hashed posting lists');
     this.#singleTerms = singleTerms;
     this.#singleIds = singleIds;
     this.#listTerms = listTerms;
     this.#offsets = offsets;
-    this.#data = data;
+    this.#packed = packed;
+    this.#listed = listed;
   }
 
   /** Merges the recent additions into the sorted arrays: one walk over the old terms and the sorted additions. */
@@ -122,48 +162,88 @@ export class HashedPostingStore implements Postings {
     // First the sizes, then the arrays, each walk visiting the terms in order.
     let singles = 0;
     let lists = 0;
-    let postings = 0;
-    this.#walk(pendingTerms, (_term, count) => {
-      if (count === 1) singles++;
-      else {
-        lists++;
-        postings += count;
+    let bytes = 0;
+    this.#walk(pendingTerms, (_term, count, single, list, pendingStart, pendingEnd) => {
+      if (count === 1) {
+        singles++;
+        return;
+      }
+      lists++;
+      bytes += varintSize(count);
+      let previous = 0;
+      if (single >= 0) {
+        previous = this.#singleIds[single] as number;
+        bytes += varintSize(previous);
+      } else if (list >= 0) {
+        bytes += this.#gapBytes(list);
+        if (pendingEnd > pendingStart) previous = this.#lastId(list);
+      }
+      for (let p = pendingStart; p < pendingEnd; p++) {
+        const id = pendingIds[p] as number;
+        bytes += varintSize(id - previous);
+        previous = id;
       }
     });
     const newSingleTerms = new Uint32Array(singles);
     const newSingleIds = new Uint32Array(singles);
     const newListTerms = new Uint32Array(lists);
     const newOffsets = new Uint32Array(lists + 1);
-    const newData = new Uint32Array(postings);
+    const packed = new Uint8Array(bytes);
     singles = 0;
     lists = 0;
-    postings = 0;
+    let at = 0;
+    let listed = 0;
     this.#walk(pendingTerms, (term, count, single, list, pendingStart, pendingEnd) => {
-      const target = count === 1 ? newSingleIds : newData;
-      let at = count === 1 ? singles : postings;
-      if (single >= 0) target[at++] = this.#singleIds[single] as number;
-      if (list >= 0) {
-        const start = this.#offsets[list] as number;
-        const end = this.#offsets[list + 1] as number;
-        target.set(this.#data.subarray(start, end), at);
-        at += end - start;
-      }
-      target.set(pendingIds.subarray(pendingStart, pendingEnd), at);
-      at += pendingEnd - pendingStart;
       if (count === 1) {
-        newSingleTerms[singles++] = term;
-      } else {
-        newListTerms[lists++] = term;
-        postings = at;
-        newOffsets[lists] = at;
+        newSingleTerms[singles] = term;
+        newSingleIds[singles++] =
+          single >= 0 ? (this.#singleIds[single] as number) : (pendingIds[pendingStart] as number);
+        return;
       }
+      newListTerms[lists++] = term;
+      listed += count;
+      at = writeVarint(packed, at, count);
+      let previous = 0;
+      if (single >= 0) {
+        previous = this.#singleIds[single] as number;
+        at = writeVarint(packed, at, previous);
+      } else if (list >= 0) {
+        const gaps = this.#gapBytes(list);
+        const end = this.#offsets[list + 1] as number;
+        packed.set(this.#packed.subarray(end - gaps, end), at);
+        at += gaps;
+        if (pendingEnd > pendingStart) previous = this.#lastId(list);
+      }
+      for (let p = pendingStart; p < pendingEnd; p++) {
+        const id = pendingIds[p] as number;
+        at = writeVarint(packed, at, id - previous);
+        previous = id;
+      }
+      newOffsets[lists] = at;
     });
     this.#singleTerms = newSingleTerms;
     this.#singleIds = newSingleIds;
     this.#listTerms = newListTerms;
     this.#offsets = newOffsets;
-    this.#data = newData;
+    this.#packed = packed;
+    this.#listed = listed;
     pending.clear();
+  }
+
+  /** Bytes of a packed list's gaps, after its count. */
+  #gapBytes(list: number): number {
+    readVarint(this.#packed, this.#offsets[list] as number);
+    return (this.#offsets[list + 1] as number) - varintEnd;
+  }
+
+  /** The last id of a packed list: the sum of its gaps. */
+  #lastId(list: number): number {
+    const packed = this.#packed;
+    const end = this.#offsets[list + 1] as number;
+    readVarint(packed, this.#offsets[list] as number);
+    let id = 0;
+    for (let i = varintEnd; i < end; i = varintEnd) id += readVarint(packed, i);
+    return id;
   }
 
   /**
@@ -183,7 +263,6 @@ export class HashedPostingStore implements Postings {
   ): void {
     const singleTerms = this.#singleTerms;
     const listTerms = this.#listTerms;
-    const offsets = this.#offsets;
     let s = 0;
     let l = 0;
     let p = 0;
@@ -197,7 +276,7 @@ export class HashedPostingStore implements Postings {
       const single = nextSingle === term ? s++ : -1;
       if (single >= 0) count++;
       const list = nextList === term ? l++ : -1;
-      if (list >= 0) count += (offsets[list + 1] as number) - (offsets[list] as number);
+      if (list >= 0) count += readVarint(this.#packed, this.#offsets[list] as number);
       const pendingStart = p;
       while (p < pendingTerms.length && pendingTerms[p] === term) p++;
       count += p - pendingStart;

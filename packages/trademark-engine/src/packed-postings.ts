@@ -2,6 +2,7 @@ import type { GrowableUint32 } from './growable.ts';
 import { PendingPostings } from './pending-postings.ts';
 import { MERGE_MINIMUM, MERGE_SHARE } from './postings.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
+import { readVarint, varintEnd, varintSize, writeVarint } from './varint.ts';
 
 /**
  * Inverted lists of ids per term numbered densely from 0, each posting with a one-byte key (a trigram's position),
@@ -178,40 +179,4 @@ export class PackedPostingStore {
     }
     return lastIds;
   }
-}
-
-/** Where the last `readVarint` ended. */
-let varintEnd = 0;
-
-/** Reads the variable-length number at `at`; `varintEnd` is set to the place after it. */
-function readVarint(bytes: Uint8Array, at: number): number {
-  let value = 0;
-  let scale = 1;
-  let place = at;
-  let byte: number;
-  do {
-    byte = bytes[place++] as number;
-    value += (byte & 0x7f) * scale;
-    scale *= 0x80;
-  } while (byte >= 0x80);
-  varintEnd = place;
-  return value;
-}
-
-function varintSize(value: number): number {
-  let size = 1;
-  for (let rest = value; rest >= 0x80; rest = Math.floor(rest / 0x80)) size++;
-  return size;
-}
-
-/** Writes `value` (a whole number ≥ 0) at `at` as a variable-length number and returns the place after it. */
-function writeVarint(bytes: Uint8Array, at: number, value: number): number {
-  let place = at;
-  let rest = value;
-  while (rest >= 0x80) {
-    bytes[place++] = (rest & 0x7f) | 0x80;
-    rest = Math.floor(rest / 0x80);
-  }
-  bytes[place++] = rest;
-  return place;
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { GrowableUint32 } from './growable.ts';
+import type { HashedPostingStore } from './hashed-postings.ts';
 import { PinyinCache } from './pinyin.ts';
-import { emptyRanges, type Postings, rangeIds } from './postings.ts';
 import { LENGTH_BUCKETS, TermIndex } from './term-index.ts';
 
 const pinyin = new PinyinCache();
 
-function listed(store: Postings, term: number): number[] {
-  const ranges = emptyRanges();
-  store.ranges(term, ranges);
-  return rangeIds(ranges);
+function listed(store: HashedPostingStore, term: number): number[] {
+  const out = new GrowableUint32();
+  const count = store.collect(term, out);
+  return [...out.data.subarray(0, count)];
 }
 
 /** Names in a trigram list, wherever the trigram sits. */
