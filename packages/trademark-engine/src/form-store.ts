@@ -6,9 +6,17 @@ import { singular } from './plural.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import { type Sound, soundDefinitions, soundNumbersFor } from './transliteration.ts';
 
+// The flags byte: the script in its low bits, then which readings share the place of another instead of their own.
+const SCRIPT = 3;
 const LATIN = 0;
 const HAN = 1;
 const HAN_FOR_MEANING = 2;
+const LATIN_IS_VISUAL = 4;
+const NAME_IS_EXACT = 8;
+const NAME_IS_LATIN = 16;
+const LOOKALIKE_IS_VISUAL = 32;
+// Lengths are 16-bit columns and units: a longer reading would wrap into a wrong place for every reading after it.
+const MAX_LENGTH = 0xffff;
 // The name table is grown before it is fuller than this, so probes stay short.
 const MAX_NAME_LOAD = 0.6;
 
@@ -19,6 +27,13 @@ const MAX_NAME_LOAD = 0.6;
  * in full get their analysis back with `analysis`. A name is found by its hash in an open-addressing table of form
  * numbers, checked against the name kept in the pool: no string or map entry per name, which also lets a snapshot
  * load without rebuilding anything.
+ *
+ * A form's units lie back to back in the pool from one offset, `visualOffset`, in this order: `visual`, the sounds,
+ * then `latin`, `exact`, the name as given and `lookalike` each only when it does not equal an earlier reading
+ * (the flags say which are shared: `latin` with `visual`, `exact` with `latin` for a name without Chinese characters,
+ * the name with `exact` or `latin`, `lookalike` with `visual`), then the word lengths. Each place is the base plus the
+ * lengths of what comes before it, so a form costs one offset rather than one a reading. The search's hot reads, the
+ * visual name and the sounds, come first and need no more than the base and the visual length.
  */
 export class FormStore {
   readonly chars = new CharPool();
@@ -26,31 +41,20 @@ export class FormStore {
 
   /** Form + 1 per slot, 0 for an empty one; slots are a power of two. */
   #nameSlots = new Int32Array(2048);
-  /** The name as given; it shares the pool place of `exact` or `latin` when equal to one of them. */
-  #nameOffset = new Uint32Array(1024);
-  #nameLength = new Uint16Array(1024);
-
-  #latinOffset = new Uint32Array(1024);
-  #latinLength = new Uint16Array(1024);
-  /** Chinese-character forms keep their characters apart; for the others `exact` is `latin`. */
-  #exactOffset = new Uint32Array(1024);
-  #exactLength = new Uint16Array(1024);
+  /** Where the form's units start in the pool, which is where its `visual` reading is. */
   visualOffset = new Uint32Array(1024);
   visualLength = new Uint16Array(1024);
-  #lookalikeOffset = new Uint32Array(1024);
+  /** A form's transliteration sounds, as sound numbers right after `visual`; none for a name that cannot be one. */
+  #soundsLength = new Uint16Array(1024);
+  #latinLength = new Uint16Array(1024);
+  /** Chinese-character forms keep their characters apart; for the others `exact` is `latin`. */
+  #exactLength = new Uint16Array(1024);
+  #nameLength = new Uint16Array(1024);
   #lookalikeLength = new Uint16Array(1024);
-  /**
-   * Where the name's word lengths start in the pool: the number of words, then each one's length. The words are
-   * `latin` cut at those lengths (it is their concatenation), which costs a unit a word instead of a second copy.
-   */
-  #wordsOffset = new Uint32Array(1024);
   /** Bit i: word i was read from a Chinese character (words past the 32nd count as not). */
   #fromHan = new Uint32Array(1024);
-  /** `LATIN`, `HAN`, or `HAN_FOR_MEANING` for a Chinese name written for its meaning. */
-  #script = new Uint8Array(1024);
-  /** A form's transliteration sounds as sound numbers in `chars`; none (length 0) for a name that cannot be one. */
-  #soundsOffset = new Uint32Array(1024);
-  #soundsLength = new Uint16Array(1024);
+  /** The script (`LATIN`, `HAN`, or `HAN_FOR_MEANING` for a Chinese name written for its meaning) and sharing bits. */
+  #flags = new Uint8Array(1024);
 
   /** The form of `name`, or -1 when it has not been stored. */
   find(name: string): number {
@@ -65,7 +69,7 @@ export class FormStore {
 
   #nameIs(form: number, name: string): boolean {
     const length = this.#nameLength[form] as number;
-    return length === name.length && this.chars.startsWith(this.#nameOffset[form] as number, length, name);
+    return length === name.length && this.chars.startsWith(this.#nameAt(form), length, name);
   }
 
   #listName(form: number, name: string): void {
@@ -90,59 +94,127 @@ export class FormStore {
   /** `fnvHash` of a stored form's name, from the pool without making a string. */
   #nameHash(form: number): number {
     const pool = this.chars.data;
-    const offset = this.#nameOffset[form] as number;
+    const offset = this.#nameAt(form);
     let hash = FNV_OFFSET;
     for (let i = offset, end = offset + (this.#nameLength[form] as number); i < end; i++)
       hash = fnvStep(hash, pool[i] as number);
     return hash;
   }
 
+  /** Where `latin` is: the base when it equals `visual`, else after the sounds. */
+  #latinAt(form: number): number {
+    const base = this.visualOffset[form] as number;
+    if (((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0) return base;
+    return base + (this.visualLength[form] as number) + (this.#soundsLength[form] as number);
+  }
+
+  /** Where `exact` is kept apart for a Chinese name, or would be: right after `latin`'s own units, if any. */
+  #afterLatin(form: number): number {
+    const flags = this.#flags[form] as number;
+    const end =
+      (this.visualOffset[form] as number) +
+      (this.visualLength[form] as number) +
+      (this.#soundsLength[form] as number);
+    return (flags & LATIN_IS_VISUAL) !== 0 ? end : end + (this.#latinLength[form] as number);
+  }
+
+  #exactAt(form: number): number {
+    return this.hasHan(form) ? this.#afterLatin(form) : this.#latinAt(form);
+  }
+
+  /** Where a name of its own is kept, or would be: after `exact`'s own units, if any. */
+  #afterExact(form: number): number {
+    const after = this.#afterLatin(form);
+    return this.hasHan(form) ? after + (this.#exactLength[form] as number) : after;
+  }
+
+  #nameAt(form: number): number {
+    const flags = this.#flags[form] as number;
+    if ((flags & NAME_IS_EXACT) !== 0) return this.#exactAt(form);
+    if ((flags & NAME_IS_LATIN) !== 0) return this.#latinAt(form);
+    return this.#afterExact(form);
+  }
+
+  /** Where `lookalike` of its own is kept, or would be: after the name's own units, if any. */
+  #afterName(form: number): number {
+    const after = this.#afterExact(form);
+    return ((this.#flags[form] as number) & (NAME_IS_EXACT | NAME_IS_LATIN)) !== 0
+      ? after
+      : after + (this.#nameLength[form] as number);
+  }
+
+  #lookalikeAt(form: number): number {
+    if (((this.#flags[form] as number) & LOOKALIKE_IS_VISUAL) !== 0) return this.visualOffset[form] as number;
+    return this.#afterName(form);
+  }
+
+  /**
+   * Where the name's word lengths start, last of its units: the number of words, then each one's length. The words
+   * are `latin` cut at those lengths (it is their concatenation), which costs a unit a word instead of a second copy.
+   */
+  #wordsAt(form: number): number {
+    const after = this.#afterName(form);
+    return ((this.#flags[form] as number) & LOOKALIKE_IS_VISUAL) !== 0
+      ? after
+      : after + (this.#lookalikeLength[form] as number);
+  }
+
   /**
    * Stores the analysis of a name not stored yet, with its transliteration sounds (`transliterationSounds`) and, for a
    * Chinese name, whether it is written for its meaning (`readsAsTransliteration` false), and returns its form.
+   * Throws a RangeError, storing nothing, for a name or reading longer than 65,535 units.
    */
   store(name: string, a: NameAnalysis, sounds?: readonly Sound[], writtenForMeaning = false): number {
+    const soundCount = sounds?.length ?? 0;
+    const longest = Math.max(
+      name.length,
+      a.latin.length,
+      a.exact.length,
+      a.visual.length,
+      a.lookalike.length,
+      a.words.length,
+      soundCount,
+    );
+    if (longest > MAX_LENGTH) throw new RangeError(`a name of ${name.length} units is too long to store`);
     const form = this.count++;
-    if (form >= this.#latinOffset.length) this.#grow(form + 1);
-    const latinOffset = this.chars.append(a.latin);
-    this.#latinOffset[form] = latinOffset;
-    this.#latinLength[form] = a.latin.length;
-    this.#exactOffset[form] = a.hasHan ? this.chars.append(a.exact) : latinOffset;
-    this.#exactLength[form] = a.exact.length;
-    this.#nameOffset[form] =
-      name === a.exact
-        ? (this.#exactOffset[form] as number)
-        : name === a.latin
-          ? latinOffset
-          : this.chars.append(name);
-    this.#nameLength[form] = name.length;
-    this.#listName(form, name);
-    this.visualOffset[form] = a.visual === a.latin ? latinOffset : this.chars.append(a.visual);
+    if (form >= this.visualOffset.length) this.#grow(form + 1);
+    const chars = this.chars;
+    // Appended in the order the readers walk: see the class comment.
+    this.visualOffset[form] = chars.append(a.visual);
     this.visualLength[form] = a.visual.length;
-    this.#lookalikeOffset[form] =
-      a.lookalike === a.visual ? (this.visualOffset[form] as number) : this.chars.append(a.lookalike);
+    if (sounds !== undefined && soundCount > 0) chars.appendUnits(sounds.map((sound) => sound.id));
+    this.#soundsLength[form] = soundCount;
+    let flags = !a.hasHan ? LATIN : writtenForMeaning ? HAN_FOR_MEANING : HAN;
+    if (a.latin === a.visual) flags |= LATIN_IS_VISUAL;
+    else chars.append(a.latin);
+    this.#latinLength[form] = a.latin.length;
+    if (a.hasHan) chars.append(a.exact);
+    this.#exactLength[form] = a.exact.length;
+    // For a name without Chinese characters `exact` is `latin`, so either flag finds the same place.
+    if (name === a.exact) flags |= NAME_IS_EXACT;
+    else if (name === a.latin) flags |= NAME_IS_LATIN;
+    else chars.append(name);
+    this.#nameLength[form] = name.length;
+    if (a.lookalike === a.visual) flags |= LOOKALIKE_IS_VISUAL;
+    else chars.append(a.lookalike);
     this.#lookalikeLength[form] = a.lookalike.length;
-    this.#wordsOffset[form] = this.chars.appendUnits([a.words.length, ...a.words.map((word) => word.length)]);
+    chars.appendUnits([a.words.length, ...a.words.map((word) => word.length)]);
+    this.#flags[form] = flags;
     let fromHan = 0;
     for (let i = 0; i < a.fromHan.length && i < 32; i++) if (a.fromHan[i]) fromHan |= 1 << i;
     this.#fromHan[form] = fromHan;
-    this.#script[form] = !a.hasHan ? LATIN : writtenForMeaning ? HAN_FOR_MEANING : HAN;
-    // Forms are only ever appended, so a form without sounds keeps the zero length its column starts with.
-    if (sounds !== undefined && sounds.length > 0) {
-      this.#soundsOffset[form] = this.chars.appendUnits(sounds.map((sound) => sound.id));
-      this.#soundsLength[form] = sounds.length;
-    }
+    this.#listName(form, name);
     return form;
   }
 
   /** Whether the form's name has Chinese characters. */
   hasHan(form: number): boolean {
-    return this.#script[form] !== LATIN;
+    return ((this.#flags[form] as number) & SCRIPT) !== LATIN;
   }
 
   /** Whether the form is a Chinese name stored as written for its meaning. */
   writtenForMeaning(form: number): boolean {
-    return this.#script[form] === HAN_FOR_MEANING;
+    return ((this.#flags[form] as number) & SCRIPT) === HAN_FOR_MEANING;
   }
 
   /**
@@ -150,7 +222,7 @@ export class FormStore {
    * thousands of stored names, reading their sounds in place rather than rebuilding each one's analysis.
    */
   soundsStart(form: number): number {
-    return this.#soundsOffset[form] as number;
+    return (this.visualOffset[form] as number) + (this.visualLength[form] as number);
   }
 
   /** How many transliteration sounds the form has; 0 for a name that can neither be nor stand for one. */
@@ -161,8 +233,8 @@ export class FormStore {
   /** What a transliteration comparison needs of a stored form: its words, read, without the sound keys. */
   reading(form: number): NameReading {
     const chars = this.chars;
-    const latin = chars.read(this.#latinOffset[form] as number, this.#latinLength[form] as number);
-    const wordsAt = this.#wordsOffset[form] as number;
+    const latin = chars.read(this.#latinAt(form), this.#latinLength[form] as number);
+    const wordsAt = this.#wordsAt(form);
     const pool = chars.data;
     const words: string[] = [];
     for (let i = 1, start = 0, count = pool[wordsAt] as number; i <= count; i++) {
@@ -173,9 +245,7 @@ export class FormStore {
     const mask = this.#fromHan[form] as number;
     const fromHan = words.map((_, i) => i < 32 && ((mask >>> i) & 1) === 1);
     const hasHan = this.hasHan(form);
-    const exact = hasHan
-      ? chars.read(this.#exactOffset[form] as number, this.#exactLength[form] as number)
-      : latin;
+    const exact = hasHan ? chars.read(this.#exactAt(form), this.#exactLength[form] as number) : latin;
     return { exact, latin, words, fromHan, hasHan };
   }
 
@@ -188,7 +258,7 @@ export class FormStore {
       exact,
       latin,
       visual: chars.read(this.visualOffset[form] as number, this.visualLength[form] as number),
-      lookalike: chars.read(this.#lookalikeOffset[form] as number, this.#lookalikeLength[form] as number),
+      lookalike: chars.read(this.#lookalikeAt(form), this.#lookalikeLength[form] as number),
       words,
       stems: words.map((word, i) => (fromHan[i] ? word : singular(word))),
       fromHan,
@@ -221,24 +291,19 @@ export class FormStore {
     this.#nameSlots = from.array('nameSlots', Int32Array);
     const slots = this.#nameSlots.length;
     if (slots < 16 || (slots & (slots - 1)) !== 0) throw new SnapshotError('corrupt', 'name table');
-    this.count = from.array('latinLength', Uint16Array).length;
-    this.#nameOffset = from.array('nameOffset', Uint32Array);
-    this.#nameLength = from.array('nameLength', Uint16Array);
-    this.#latinOffset = from.array('latinOffset', Uint32Array);
-    this.#latinLength = from.array('latinLength', Uint16Array);
-    this.#exactOffset = from.array('exactOffset', Uint32Array);
-    this.#exactLength = from.array('exactLength', Uint16Array);
+    this.count = from.array('visualLength', Uint16Array).length;
     this.visualOffset = from.array('visualOffset', Uint32Array);
     this.visualLength = from.array('visualLength', Uint16Array);
-    this.#lookalikeOffset = from.array('lookalikeOffset', Uint32Array);
-    this.#lookalikeLength = from.array('lookalikeLength', Uint16Array);
-    this.#wordsOffset = from.array('wordsOffset', Uint32Array);
-    this.#fromHan = from.array('fromHan', Uint32Array);
-    this.#script = from.array('script', Uint8Array);
-    this.#soundsOffset = from.array('soundsOffset', Uint32Array);
     this.#soundsLength = from.array('soundsLength', Uint16Array);
+    this.#latinLength = from.array('latinLength', Uint16Array);
+    this.#exactLength = from.array('exactLength', Uint16Array);
+    this.#nameLength = from.array('nameLength', Uint16Array);
+    this.#lookalikeLength = from.array('lookalikeLength', Uint16Array);
+    this.#fromHan = from.array('fromHan', Uint32Array);
+    this.#flags = from.array('flags', Uint8Array);
     if (this.#columns().some(([, column]) => column.length !== this.count))
       throw new SnapshotError('corrupt', 'name store columns');
+    this.#checkLayout();
     this.#renumberSounds(from.strings('sounds'));
   }
 
@@ -253,13 +318,31 @@ export class FormStore {
     if (numbers.every((number, saved) => number === saved)) return;
     const pool = this.chars.data;
     for (let form = 0; form < this.count; form++) {
-      const start = this.#soundsOffset[form] as number;
+      const start = this.soundsStart(form);
       for (let i = start, end = start + (this.#soundsLength[form] as number); i < end; i++) {
         const number = numbers[pool[i] as number];
         if (number === undefined) throw new SnapshotError('corrupt', 'unknown sound');
         pool[i] = number;
       }
     }
+  }
+
+  /**
+   * Checks that the forms' units tile the pool, each form's starting where the one before ends: every place is worked
+   * out from the lengths and flags, so a wrong one would read another form's units rather than fail.
+   */
+  #checkLayout(): void {
+    const pool = this.chars.data;
+    const length = this.chars.length;
+    let end = 0;
+    for (let form = 0; form < this.count; form++) {
+      const flags = this.#flags[form] as number;
+      const wordsAt = (this.visualOffset[form] as number) === end ? this.#wordsAt(form) : -1;
+      if (flags > 63 || (flags & SCRIPT) > HAN_FOR_MEANING || wordsAt < 0 || wordsAt >= length)
+        throw new SnapshotError('corrupt', 'name store layout');
+      end = wordsAt + 1 + (pool[wordsAt] as number);
+    }
+    if (end !== length) throw new SnapshotError('corrupt', 'name store layout');
   }
 
   /** Gives back the spare capacity of every column and of the char pool, after a bulk load. */
@@ -271,40 +354,28 @@ export class FormStore {
   /** The per-form columns by name, as a snapshot keeps them. */
   #columns(): [string, Sized][] {
     return [
-      ['nameOffset', this.#nameOffset],
-      ['nameLength', this.#nameLength],
-      ['latinOffset', this.#latinOffset],
-      ['latinLength', this.#latinLength],
-      ['exactOffset', this.#exactOffset],
-      ['exactLength', this.#exactLength],
       ['visualOffset', this.visualOffset],
       ['visualLength', this.visualLength],
-      ['lookalikeOffset', this.#lookalikeOffset],
-      ['lookalikeLength', this.#lookalikeLength],
-      ['wordsOffset', this.#wordsOffset],
-      ['fromHan', this.#fromHan],
-      ['script', this.#script],
-      ['soundsOffset', this.#soundsOffset],
       ['soundsLength', this.#soundsLength],
+      ['latinLength', this.#latinLength],
+      ['exactLength', this.#exactLength],
+      ['nameLength', this.#nameLength],
+      ['lookalikeLength', this.#lookalikeLength],
+      ['fromHan', this.#fromHan],
+      ['flags', this.#flags],
     ];
   }
 
   #grow(count: number, exact = false): void {
     const size = <T extends Sized>(array: T): T => resize(array, count, exact);
-    this.#nameOffset = size(this.#nameOffset);
-    this.#nameLength = size(this.#nameLength);
-    this.#latinOffset = size(this.#latinOffset);
-    this.#latinLength = size(this.#latinLength);
-    this.#exactOffset = size(this.#exactOffset);
-    this.#exactLength = size(this.#exactLength);
     this.visualOffset = size(this.visualOffset);
     this.visualLength = size(this.visualLength);
-    this.#lookalikeOffset = size(this.#lookalikeOffset);
-    this.#lookalikeLength = size(this.#lookalikeLength);
-    this.#wordsOffset = size(this.#wordsOffset);
-    this.#fromHan = size(this.#fromHan);
-    this.#script = size(this.#script);
-    this.#soundsOffset = size(this.#soundsOffset);
     this.#soundsLength = size(this.#soundsLength);
+    this.#latinLength = size(this.#latinLength);
+    this.#exactLength = size(this.#exactLength);
+    this.#nameLength = size(this.#nameLength);
+    this.#lookalikeLength = size(this.#lookalikeLength);
+    this.#fromHan = size(this.#fromHan);
+    this.#flags = size(this.#flags);
   }
 }
