@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TrademarkIndex } from './engine.ts';
+import { MAX_NAME_LENGTH, TrademarkIndex } from './engine.ts';
 import type { MarkRecord, MarkStatus } from './types.ts';
 
 let nextId = 1;
@@ -130,6 +130,17 @@ describe('TrademarkIndex', () => {
 });
 
 describe('TrademarkIndex updates', () => {
+  it('keeps the beginning of a name longer than any word mark, whatever it folds to', () => {
+    const index = new TrademarkIndex();
+    // 60,000 units: ß folds to two letters and each Chinese character to a syllable of up to six.
+    const long = [mark(`ZORBLEX ${'ß'.repeat(60_000)}`), mark(`庄${'庄'.repeat(59_999)}`), mark('ZORBLEX')];
+    expect(() => index.add(long)).not.toThrow();
+    expect(index.size).toBe(3);
+    expect(index.search({ text: 'ZORBLEX' }).matches.map((match) => match.id)).toContain(long[2]?.id);
+    expect(index.search({ text: '庄庄庄庄' }).matches.map((match) => match.id)).toContain(long[1]?.id);
+    expect(`ZORBLEX ${'ß'.repeat(60_000)}`.length).toBeGreaterThan(MAX_NAME_LENGTH);
+  });
+
   it('removes marks', () => {
     const index = new TrademarkIndex();
     const marks = [mark('ZENTORA'), mark('ZENTORA', 'CN')];

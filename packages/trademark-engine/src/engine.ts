@@ -70,6 +70,9 @@ export interface LoadedIndex {
 }
 
 const MAX_QUERY_LENGTH = 200;
+// No word mark is longer, and every reading of a name must fit the name store's 16-bit lengths: pinyin takes up to
+// six letters for a Chinese character, and folding makes ß two letters.
+export const MAX_NAME_LENGTH = 2_000;
 const MAX_QUERY_GRAMS = 255;
 const BULK_LOAD = 10_000;
 const NO_LENGTHS = { shortest: 1, longest: 0 };
@@ -191,11 +194,12 @@ export class TrademarkIndex {
     let added = 0;
     for (const record of records) {
       this.remove(record.id);
-      let form = this.#forms.find(record.name);
+      const name = indexedName(record.name);
+      let form = this.#forms.find(name);
       if (form < 0) {
-        const analysis = analyzeName(record.name, this.pinyin);
+        const analysis = analyzeName(name, this.pinyin);
         form = this.#forms.store(
-          record.name,
+          name,
           analysis,
           transliterationSounds(analysis),
           writtenForMeaning(analysis),
@@ -591,4 +595,12 @@ export class TrademarkIndex {
     }
     if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
   }
+}
+
+/** The part of a mark's name the index keeps: all of it, unless it is longer than any word mark. */
+function indexedName(name: string): string {
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  // A cut between the halves of a surrogate pair would leave half a character.
+  const last = name.charCodeAt(MAX_NAME_LENGTH - 1);
+  return name.slice(0, last >= 0xd800 && last <= 0xdbff ? MAX_NAME_LENGTH - 1 : MAX_NAME_LENGTH);
 }
