@@ -103,9 +103,10 @@ interface WordSound {
 }
 
 // Words repeat across names far more than names do, and Double Metaphone is the costly step of analysing a name, so
-// its result is kept per word. The bound holds a register's frequent words (a word costs some 130 bytes here; the
-// 200,000 once kept held 27 MB of a million marks' 240) and the words a search compares in full keep recurring.
-const wordSounds = new BoundedMemo<string, WordSound>(16_384);
+// its result is kept per word. Frequent words stay across the memo's turnover, and they are most of a register's
+// words; the bound is small because a word costs some 130 bytes here (the 200,000 once kept held 27 MB of a million
+// marks' 240; at 4,096 a bulk load of a million marks takes no longer than at 200,000).
+const wordSounds = new BoundedMemo<string, WordSound>(4_096);
 
 function wordSound(word: string): WordSound | null {
   let sound = wordSounds.get(word);

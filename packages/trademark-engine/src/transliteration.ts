@@ -333,7 +333,7 @@ const recent: Array<RecentReading | undefined> = [];
 // each once. Sounds are never changed, so names share them. Pinyin syllables, a name's first apart (its bare-consonant
 // syllable is not optional), have memos of their own: there are only some 1,300, and the many Latin words of a load
 // would otherwise push them out over and over.
-const MEMO_BOUND = 8192;
+const MEMO_BOUND = 2048;
 const wordMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
 const firstSyllableMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
 const syllableMemo = new BoundedMemo<string, readonly Sound[]>(MEMO_BOUND);
