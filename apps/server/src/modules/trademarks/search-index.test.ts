@@ -171,6 +171,35 @@ describe('the trademark index snapshot', () => {
     expect(second.service.index.size).toBe(3);
   });
 
+  it('changes nothing while a snapshot is being written, and reads the changes once it is', async () => {
+    await upsertMarks(t.ctx.db, records(5, 'HELD'));
+    const { service: saving, lines } = service();
+    // The fresh build's snapshot is held back until the test lets it through.
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const save = saving.index.save.bind(saving.index);
+    saving.index.save = async (...args: Parameters<typeof save>) => {
+      await gate;
+      return save(...args);
+    };
+    await saving.ready();
+    await upsertMarks(t.ctx.db, [markRecord('QUELVORA')]);
+    expect(await saving.refresh()).toBe(0);
+    expect(ids(saving, 'QUELVORA')).toEqual([]);
+    release();
+    await saving.stop();
+    expect(lines).toContain('trademark index snapshot written');
+    expect(await saving.refresh()).toBe(1);
+    expect(ids(saving, 'QUELVORA')).toHaveLength(1);
+    // The snapshot holds the index as it was when writing began: a restart reads the new mark as a change.
+    const restarted = service();
+    await restarted.service.ready();
+    expect(restarted.service.source).toBe('snapshot');
+    expect(ids(restarted.service, 'QUELVORA')).toEqual(ids(saving, 'QUELVORA'));
+  });
+
   it('writes again once marks changed and the interval has passed, not before', async () => {
     await upsertMarks(t.ctx.db, records(5, 'TICK'));
     let clock = 1_000_000;
