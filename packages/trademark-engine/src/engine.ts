@@ -584,7 +584,7 @@ export class TrademarkIndex {
     this.#marksOfForm.add(form, row);
     const dataset = marks.dataset[row] as number;
     const status = marks.status[row] as number;
-    this.#columns.join(form, dataset, status, marks.classLow[row] as number, marks.classHigh[row] as number);
+    this.#columns.join(form, dataset, status, marks.classLowOf(row), marks.classHighOf(row));
   }
 
   #prepareScratch(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CharPool, ensureCapacity, GrowableUint32, resize } from './growable.ts';
+import { CharPool, ensureCapacity, GrowableUint32, resize, storeWidening } from './growable.ts';
 
 describe('ensureCapacity', () => {
   it('returns the same array when it is big enough, else a bigger copy', () => {
@@ -44,5 +44,17 @@ describe('CharPool', () => {
     expect(pool.startsWith(a, 5, 'app')).toBe(true);
     expect(pool.startsWith(a, 5, 'apx')).toBe(false);
     expect(pool.startsWith(b, 2, '小米科技')).toBe(false);
+  });
+});
+
+describe('storeWidening', () => {
+  it('stores in 16 bits until a value does not fit, then in a 32-bit copy of every value', () => {
+    const narrow = new Uint16Array(4);
+    expect(storeWidening(narrow, 0, 65_535)).toBe(narrow);
+    const wide = storeWidening(narrow, 1, 65_536);
+    expect(wide).toBeInstanceOf(Uint32Array);
+    expect([...wide]).toEqual([65_535, 65_536, 0, 0]);
+    expect(storeWidening(wide, 2, 7)).toBe(wide);
+    expect(narrow[1]).toBe(0);
   });
 });

@@ -26,6 +26,19 @@ export function resize<T extends TypedArray>(array: T, length: number, exact: bo
   return copy;
 }
 
+/** A column of numbers that are nearly always under 2^16, kept in 16 bits until one is not (`storeWidening`). */
+export type NarrowColumn = Uint16Array | Uint32Array;
+
+/**
+ * Stores `value` at `index` of `column` and returns the column to keep: `column` itself, or the first time a value
+ * does not fit in 16 bits a 32-bit copy of it, so a column pays for 32 bits only once its numbers need them.
+ */
+export function storeWidening(column: NarrowColumn, index: number, value: number): NarrowColumn {
+  const wide = value > 0xffff && column instanceof Uint16Array ? Uint32Array.from(column) : column;
+  wide[index] = value;
+  return wide;
+}
+
 /** An append-only list of unsigned 32-bit integers backed by one typed array. */
 export class GrowableUint32 {
   data: Uint32Array;

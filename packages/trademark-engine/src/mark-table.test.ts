@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classMask, DEAD_STATUS } from './filters.ts';
+import { classMask, compileFilter, DEAD_STATUS, passes } from './filters.ts';
 import { MarkTable } from './mark-table.ts';
 import { mulberry32 } from './prng.ts';
-import { SnapshotError, SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
+import { type SnapshotArray, SnapshotError, SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 
 /** Appends a mark of `id` whose form is `form`, as the engine would after removing any live mark of that id. */
 function put(table: MarkTable, id: number, form = 0): number {
@@ -20,17 +20,16 @@ function live(table: MarkTable): [number, number][] {
 /** A table read back from what `table` saved, with `tamper` applied to the saved arrays and values first. */
 function reloaded(
   table: MarkTable,
-  tamper: (
-    arrays: Map<string, Uint8Array | Uint32Array | Float64Array>,
-    values: Record<string, unknown>,
-  ) => void = () => undefined,
+  tamper: (arrays: Map<string, SnapshotArray>, values: Record<string, unknown>) => void = () => undefined,
 ): MarkTable {
   const out = new SnapshotWriter();
   table.save(out);
   // The writer keeps views of the live columns: copy them so tampering leaves `table` alone.
-  const arrays = new Map([...out.arrays].map(([name, array]) => [name, array.slice()] as const));
+  const arrays = new Map<string, SnapshotArray>(
+    [...out.arrays].map(([name, array]) => [name, array.slice()]),
+  );
   const values = { ...out.values };
-  tamper(arrays as Map<string, Uint8Array | Uint32Array | Float64Array>, values);
+  tamper(arrays, values);
   const restored = new MarkTable();
   restored.restore(new SnapshotReader(arrays, values));
   return restored;
@@ -46,7 +45,7 @@ describe('MarkTable', () => {
     expect(table.status[row]).toBe(1);
     expect(table.datasetCode('US')).toBe(table.dataset[row]);
     expect(table.datasetCode('EM')).toBe(-1);
-    expect([table.classLow[row], table.classHigh[row]]).toEqual([
+    expect([table.classLowOf(row), table.classHighOf(row)]).toEqual([
       classMask([9, 35]).low,
       classMask([9, 35]).high,
     ]);
@@ -82,6 +81,140 @@ describe('MarkTable', () => {
     expect([...table.designationSet.subarray(0, 3)]).toEqual([1, 1, 0]);
     const wanted = table.designationSets.wanted(['FR']);
     expect(table.designationSets.designatesAny(table.designationSet[0] as number, wanted)).toBe(true);
+  });
+
+  it('passes the same marks through a class filter as their classes do, through compaction and reloads', () => {
+    const random = mulberry32(5);
+    const pick = (count: number) => Array.from({ length: count }, () => 1 + Math.floor(random() * 45));
+    let table = new MarkTable();
+    const classesOf = new Map<number, number[]>();
+    for (let id = 1; id <= 3000; id++) {
+      // Mostly one class, some several, a few none.
+      const roll = random();
+      const classes = roll < 0.05 ? [] : pick(roll < 0.7 ? 1 : 2 + Math.floor(random() * 6));
+      classesOf.set(id, classes);
+      table.append({ id, name: 'X', dataset: 'US', niceClass: classes, status: 'registered' }, 0);
+    }
+    for (let id = 1; id <= 3000; id += 7) table.remove(id);
+    // The rows whose masks differ from their classes, and per filter the ids passing it and those that should.
+    const check = () => {
+      const wrongMasks: number[] = [];
+      for (let row = 0; row < table.rows; row++) {
+        const mask = classMask(classesOf.get(table.ids[row] as number) as number[]);
+        if (table.classLowOf(row) !== mask.low || table.classHighOf(row) !== mask.high) wrongMasks.push(row);
+      }
+      expect(wrongMasks).toEqual([]);
+      for (let round = 0; round < 40; round++) {
+        const wanted = pick(1 + (round % 4));
+        const filter = compileFilter({ classes: wanted }, () => 0);
+        const passed: number[] = [];
+        const expected: number[] = [];
+        for (let row = 0; row < table.rows; row++) {
+          if (table.status[row] === DEAD_STATUS) continue;
+          const id = table.ids[row] as number;
+          if (passes(filter, 0, 0, table.classLowOf(row), table.classHighOf(row))) passed.push(id);
+          if ((classesOf.get(id) as number[]).some((cls) => wanted.includes(cls))) expected.push(id);
+        }
+        expect(passed).toEqual(expected);
+      }
+    };
+    check();
+    // Distinct combinations, not marks: 3,000 marks of at most a few classes share far fewer.
+    expect(table.classSets.size).toBeLessThan(2000);
+    table.compact(() => undefined);
+    check();
+    table = reloaded(table);
+    check();
+  });
+
+  it('keeps class set numbers in 16 bits until the 65,536th set, then in 32, and saves either width', () => {
+    // Mark i has the classes of i's bits, spread over both words of the masks (bit 16 is class 33).
+    const lists = Array.from({ length: 65_537 }, (_, i) => {
+      const classes: number[] = [];
+      for (let bit = 0; bit < 17; bit++) if ((i >> bit) & 1) classes.push(1 + 2 * bit);
+      return classes;
+    });
+    const masks = lists.map((classes) => classMask(classes));
+    const classesOf = (i: number) => lists[i] as number[];
+    // Ids from 100,000 on are marks of the same classes as id - 100,000.
+    const add = (table: MarkTable, id: number) =>
+      table.append(
+        { id, name: 'X', dataset: 'US', niceClass: classesOf(id % 100_000), status: 'registered' },
+        0,
+      );
+    const agrees = (table: MarkTable) => {
+      for (let row = 0; row < table.rows; row++) {
+        const mask = masks[(table.ids[row] as number) % 100_000] as { low: number; high: number };
+        if (table.classLowOf(row) !== mask.low || table.classHighOf(row) !== mask.high) return false;
+      }
+      return true;
+    };
+    const table = new MarkTable();
+    // Ids 1 to 65,535 are sets 1 to 65,535 (0 is no class); twice over, so marks outnumber sets.
+    for (let i = 1; i <= 65_535; i++) add(table, i);
+    for (let i = 1; i <= 65_535; i += 1000) add(table, 100_000 + i);
+    expect(table.classSets.size).toBe(65_536);
+    expect(table.classSet).toBeInstanceOf(Uint16Array);
+    const narrow = reloaded(table);
+    expect(narrow.classSet).toBeInstanceOf(Uint16Array);
+    expect(agrees(narrow)).toBe(true);
+    add(table, 65_536);
+    expect(table.classSet).toBeInstanceOf(Uint32Array);
+    expect(table.classSet[table.rows - 1]).toBe(65_536);
+    expect(agrees(table)).toBe(true);
+    // A restored table goes on numbering where it stopped, and widens in its turn.
+    add(narrow, 65_536);
+    expect(narrow.classSet).toBeInstanceOf(Uint32Array);
+    expect(narrow.classSet[narrow.rows - 1]).toBe(65_536);
+    add(narrow, 100_003);
+    expect(narrow.classSet[narrow.rows - 1]).toBe(3);
+    const wide = reloaded(table);
+    expect(wide.classSet).toBeInstanceOf(Uint32Array);
+    expect(agrees(wide)).toBe(true);
+    expect(table.designationSet).toBeInstanceOf(Uint16Array);
+  });
+
+  it('keeps designation set numbers in 16 bits until the 65,536th list, then in 32, and saves either width', () => {
+    // Mark i designates the codes of i's bits.
+    const listOf = (i: number) =>
+      Array.from({ length: 17 }, (_, bit) => bit).flatMap((bit) => ((i >> bit) & 1 ? [`C${bit}`] : []));
+    const add = (table: MarkTable, i: number) =>
+      table.append(
+        { id: i, name: 'X', dataset: 'WO', niceClass: [9], status: 'registered', designations: listOf(i) },
+        0,
+      );
+    const agrees = (table: MarkTable) => {
+      for (let row = 0; row < table.rows; row++) {
+        const i = table.ids[row] as number;
+        const set = table.designationSet[row] as number;
+        // Each list designates its highest code and not the next one up.
+        const top = 31 - Math.clz32(i);
+        const sets = table.designationSets;
+        if (
+          !sets.designatesAny(set, sets.wanted([`C${top}`])) ||
+          sets.designatesAny(set, sets.wanted([`C${top + 1}`]))
+        )
+          return false;
+      }
+      return true;
+    };
+    const table = new MarkTable();
+    for (let i = 1; i <= 65_535; i++) add(table, i);
+    expect(table.designationSets.size).toBe(65_536);
+    expect(table.designationSet).toBeInstanceOf(Uint16Array);
+    const narrow = reloaded(table);
+    expect(narrow.designationSet).toBeInstanceOf(Uint16Array);
+    expect(agrees(narrow)).toBe(true);
+    add(table, 65_536);
+    expect(table.designationSet).toBeInstanceOf(Uint32Array);
+    expect(table.designationSet[table.rows - 1]).toBe(65_536);
+    expect(agrees(table)).toBe(true);
+    add(narrow, 65_536);
+    expect(narrow.designationSet).toBeInstanceOf(Uint32Array);
+    const wide = reloaded(table);
+    expect(wide.designationSet).toBeInstanceOf(Uint32Array);
+    expect(agrees(wide)).toBe(true);
+    expect(table.classSet).toBeInstanceOf(Uint16Array);
   });
 
   it('marks removed rows dead and renumbers the live ones on compaction', () => {
@@ -128,8 +261,8 @@ describe('MarkTable', () => {
     for (let id = 1; id <= 30_000; id++) put(table, id * 3);
     table.trim();
     expect(table.listedRows).toBe(0);
-    // Columns of 22 bytes a mark and little else: a hash table over them would be 4 bytes a slot on top.
-    const columns = 22 * table.rows + table.designationSets.bytes;
+    // Columns of 14 bytes a mark and little else: a hash table over them would be 4 bytes a slot on top.
+    const columns = 14 * table.rows + table.classSets.bytes + table.designationSets.bytes;
     expect(table.bytes - columns).toBeLessThan(1024);
     expect(table.has(3)).toBe(true);
     expect(table.has(90_000)).toBe(true);
@@ -280,6 +413,58 @@ describe('MarkTable', () => {
       (arrays.get('ids') as Uint32Array)[5] = 2;
     });
     expect(reloaded(table).size).toBe(5);
+  });
+
+  it('refuses a snapshot whose set numbers run past their tables, or whose class table does not hold together', () => {
+    const table = new MarkTable();
+    table.append(
+      { id: 1, name: 'X', dataset: 'WO', niceClass: [9, 40], status: 'registered', designations: ['FR'] },
+      0,
+    );
+    table.append({ id: 2, name: 'X', dataset: 'US', niceClass: [35], status: 'registered' }, 0);
+    const corrupt = (tamper: Parameters<typeof reloaded>[1]) => {
+      let thrown: unknown;
+      try {
+        reloaded(table, tamper);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SnapshotError);
+      expect((thrown as SnapshotError).reason).toBe('corrupt');
+    };
+    const setColumn =
+      (name: string, value: number, wide: boolean) => (arrays: Map<string, SnapshotArray>) => {
+        const column = wide
+          ? Uint32Array.from(arrays.get(name) as Uint16Array)
+          : (arrays.get(name) as Uint16Array);
+        column[1] = value;
+        arrays.set(name, column);
+      };
+    // Sets 0 (no class, unused), 1 and 2; lists 0 and 1.
+    expect([table.classSets.size, table.designationSets.size]).toEqual([3, 2]);
+    for (const wide of [false, true]) {
+      expect(reloaded(table, setColumn('classSet', 1, wide)).classLowOf(1)).toBe(classMask([9, 40]).low);
+      corrupt(setColumn('classSet', 3, wide));
+      corrupt(setColumn('designationSet', 2, wide));
+    }
+    corrupt(setColumn('classSet', 70_000, true));
+    corrupt((arrays) => {
+      arrays.set('classSet', Int32Array.from(arrays.get('classSet') as Uint16Array));
+    });
+    corrupt((arrays) => {
+      arrays.set('classes.high', (arrays.get('classes.high') as Int32Array).subarray(0, 2));
+    });
+    // A set saved twice, and a high word with a bit past class 45.
+    corrupt((arrays) => {
+      const low = arrays.get('classes.low') as Int32Array;
+      const high = arrays.get('classes.high') as Int32Array;
+      low[2] = low[1] as number;
+      high[2] = high[1] as number;
+    });
+    corrupt((arrays) => {
+      (arrays.get('classes.high') as Int32Array)[2] = 1 << 13;
+    });
+    expect(reloaded(table).size).toBe(2);
   });
 
   it('answers as a map of live ids through adds, removals, compactions and reloads in any order', () => {

@@ -1,6 +1,7 @@
+import { ClassSets } from './class-sets.ts';
 import { DesignationSets } from './designation-sets.ts';
 import { classWord, DEAD_STATUS, statusCode } from './filters.ts';
-import { resize, type Sized } from './growable.ts';
+import { type NarrowColumn, resize, type Sized, storeWidening } from './growable.ts';
 import { StringInterner } from './interner.ts';
 import { SlotTable } from './slot-table.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
@@ -12,9 +13,14 @@ const COMPACT_MINIMUM = 10_000;
 const MAX_DATASETS = 256;
 
 /**
- * Marks as rows of typed columns: id, name (form), dataset code, status code, classes as two bit masks and the number
- * of the mark's designation list (`DesignationSets`, 0 for none). A removed mark keeps its row with a dead status
- * until `compact` renumbers the rows; rows keep the order marks were added in, which ranking breaks ties by.
+ * Marks as rows of typed columns: id, name (form), dataset code, status code, the number of the mark's combination of
+ * classes (`ClassSets`) and the number of its designation list (`DesignationSets`, 0 for none). A removed mark keeps
+ * its row with a dead status until `compact` renumbers the rows; rows keep the order marks were added in, which
+ * ranking breaks ties by.
+ *
+ * Both set numbers are 16 bits until a register has more than 65,535 distinct sets of a kind (`storeWidening`):
+ * combinations of classes and designation lists are few, so as two masks and a 32-bit list number they were 12 of a
+ * mark's 22 bytes, mostly the same few values over and over; as two 16-bit numbers a mark is 14 bytes.
  *
  * A mark is found by id without a table over every row: registers are loaded in id order, so the first rows
  * (`#sortedRows`, the longest run of strictly increasing ids from row 0) are searched by bisecting the id column. Only
@@ -29,9 +35,10 @@ export class MarkTable {
   form = new Uint32Array(1024);
   dataset = new Uint8Array(1024);
   status = new Uint8Array(1024);
-  classLow = new Int32Array(1024);
-  classHigh = new Int32Array(1024);
-  designationSet = new Uint32Array(1024);
+  /** Set number in `classSets` per mark: read the masks through `classLowOf` and `classHighOf`. */
+  classSet: NarrowColumn = new Uint16Array(1024);
+  readonly classSets = new ClassSets();
+  designationSet: NarrowColumn = new Uint16Array(1024);
   readonly designationSets = new DesignationSets();
   /** Rows in use, live or dead. */
   rows = 0;
@@ -52,6 +59,16 @@ export class MarkTable {
   /** Live marks whose row is found through the hash table (after the rows in id order); none when loaded in order. */
   get listedRows(): number {
     return this.#unsorted.size;
+  }
+
+  /** Classes 1–32 of the mark in `row`, as a bit mask (`classMask`). */
+  classLowOf(row: number): number {
+    return this.classSets.low(this.classSet[row] as number);
+  }
+
+  /** Classes 33–45 of the mark in `row`, as a bit mask (`classMask`). */
+  classHighOf(row: number): number {
+    return this.classSets.high(this.classSet[row] as number);
   }
 
   has(id: number): boolean {
@@ -80,9 +97,16 @@ export class MarkTable {
     this.form[row] = form;
     this.dataset[row] = this.#datasetCode(record.dataset);
     this.status[row] = statusCode(record.status);
-    this.classLow[row] = classWord(record.niceClass, false);
-    this.classHigh[row] = classWord(record.niceClass, true);
-    this.designationSet[row] = this.designationSets.intern(record.designations);
+    const classes = this.classSets.intern(
+      classWord(record.niceClass, false),
+      classWord(record.niceClass, true),
+    );
+    this.classSet = storeWidening(this.classSet, row, classes);
+    this.designationSet = storeWidening(
+      this.designationSet,
+      row,
+      this.designationSets.intern(record.designations),
+    );
     if (sorted) this.#sortedRows++;
     else this.#unsorted.set(row);
     return row;
@@ -122,8 +146,7 @@ export class MarkTable {
       this.form[next] = this.form[row] as number;
       this.dataset[next] = this.dataset[row] as number;
       this.status[next] = this.status[row] as number;
-      this.classLow[next] = this.classLow[row] as number;
-      this.classHigh[next] = this.classHigh[row] as number;
+      this.classSet[next] = this.classSet[row] as number;
       this.designationSet[next] = this.designationSet[row] as number;
       moved(next);
       next++;
@@ -142,6 +165,7 @@ export class MarkTable {
     for (const [name, column] of this.#columns()) out.array(name, column, this.rows);
     out.value('dead', this.#dead);
     this.#datasets.save(out, 'datasets');
+    this.classSets.save(out.child('classes'));
     this.designationSets.save(out.child('designations'));
   }
 
@@ -151,26 +175,32 @@ export class MarkTable {
     this.form = from.array('form', Uint32Array);
     this.dataset = from.array('dataset', Uint8Array);
     this.status = from.array('status', Uint8Array);
-    this.classLow = from.array('classLow', Int32Array);
-    this.classHigh = from.array('classHigh', Int32Array);
-    this.designationSet = from.array('designationSet', Uint32Array);
+    // Saved in whichever width the columns had reached.
+    this.classSet = from.array<NarrowColumn>('classSet', Uint16Array, Uint32Array);
+    this.designationSet = from.array<NarrowColumn>('designationSet', Uint16Array, Uint32Array);
     this.rows = this.ids.length;
     if (this.#columns().some(([, column]) => column.length !== this.rows))
       throw new SnapshotError('corrupt', 'mark columns');
+    this.#datasets.restore(from, 'datasets');
+    this.classSets.restore(from.child('classes'));
+    this.designationSets.restore(from.child('designations'));
+    // A set number past its table would read no set or a later one, silently: only here is it caught.
+    if (!within(this.classSet, this.rows, this.classSets.size))
+      throw new SnapshotError('corrupt', 'class set numbers');
+    if (!within(this.designationSet, this.rows, this.designationSets.size))
+      throw new SnapshotError('corrupt', 'designation set numbers');
     this.#dead = from.count('dead');
     let dead = 0;
     for (let row = 0; row < this.rows; row++) if (this.status[row] === DEAD_STATUS) dead++;
     if (dead !== this.#dead) throw new SnapshotError('corrupt', 'dead marks');
     // The sorted rows and the hash table follow from the ids, so the snapshot keeps neither.
     if (!this.#listRows()) throw new SnapshotError('corrupt', 'mark ids');
-    this.#datasets.restore(from, 'datasets');
-    this.designationSets.restore(from.child('designations'));
   }
 
   get bytes(): number {
     return this.#columns().reduce(
       (sum, [, column]) => sum + column.byteLength,
-      this.#unsorted.bytes + this.designationSets.bytes,
+      this.#unsorted.bytes + this.classSets.bytes + this.designationSets.bytes,
     );
   }
 
@@ -231,8 +261,7 @@ export class MarkTable {
       ['form', this.form],
       ['dataset', this.dataset],
       ['status', this.status],
-      ['classLow', this.classLow],
-      ['classHigh', this.classHigh],
+      ['classSet', this.classSet],
       ['designationSet', this.designationSet],
     ];
   }
@@ -243,8 +272,13 @@ export class MarkTable {
     this.form = size(this.form);
     this.dataset = size(this.dataset);
     this.status = size(this.status);
-    this.classLow = size(this.classLow);
-    this.classHigh = size(this.classHigh);
+    this.classSet = size(this.classSet);
     this.designationSet = size(this.designationSet);
   }
+}
+
+/** Whether the first `rows` numbers of `column` are all under `size`. */
+function within(column: NarrowColumn, rows: number, size: number): boolean {
+  for (let row = 0; row < rows; row++) if ((column[row] as number) >= size) return false;
+  return true;
 }

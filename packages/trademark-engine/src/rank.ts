@@ -45,8 +45,8 @@ export function rankMatches(input: RankInput): SearchResult {
         const row = data[i] as number;
         const status = marks.status[row] as number;
         if (status === DEAD_STATUS) continue;
-        const low = marks.classLow[row] as number;
-        const high = marks.classHigh[row] as number;
+        const low = marks.classLowOf(row);
+        const high = marks.classHighOf(row);
         const designations = marks.designationSet[row] as number;
         if (!passes(filter, marks.dataset[row] as number, status, low, high, designations)) continue;
         keys.push((1000 - tenths) * 0x100000000 + row);
@@ -65,8 +65,8 @@ export function rankMatches(input: RankInput): SearchResult {
     const form = marks.form[row] as number;
     const score = Math.round((formScore[form] as number) * 10) / 10;
     maxScore ??= score;
-    let low = marks.classLow[row] as number;
-    let high = marks.classHigh[row] as number;
+    let low = marks.classLowOf(row);
+    let high = marks.classHighOf(row);
     if (filter.byClass) {
       low &= filter.classLow;
       high &= filter.classHigh;
