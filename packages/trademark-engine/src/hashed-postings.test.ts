@@ -78,16 +78,19 @@ describe('HashedPostingStore', () => {
     for (let t = 0; t < 7; t++) expect(list(restored, t * 1_000_003)).toEqual(list(store, t * 1_000_003));
     expect(list(restored, 99)).toEqual([50]);
 
-    const broken = new SnapshotWriter();
-    const child = broken.child('terms');
-    child.array('singleTerms', new Uint32Array([1, 2]));
-    child.array('singleIds', new Uint32Array([1]));
-    child.array('listTerms', new Uint32Array(0));
-    child.array('offsets', new Uint32Array(1));
-    child.array('packed', new Uint8Array(0));
-    child.value('listed', 0);
-    expect(() =>
-      new HashedPostingStore().restore(new SnapshotReader(broken.arrays, broken.values).child('terms')),
-    ).toThrow(/hashed posting lists/);
+    // A saved store whose ids, or whose count of listed postings, no longer match its terms.
+    for (const damage of [
+      (arrays: Map<string, Uint32Array | Uint8Array>) => arrays.set('terms.singleIds', new Uint32Array(0)),
+      (_arrays: Map<string, Uint32Array | Uint8Array>, values: Record<string, unknown>) => {
+        values['terms.listed'] = 1;
+      },
+    ]) {
+      const arrays = new Map(writer.arrays);
+      const values = { ...writer.values };
+      damage(arrays as Map<string, Uint32Array | Uint8Array>, values);
+      expect(() =>
+        new HashedPostingStore().restore(new SnapshotReader(arrays, values).child('terms')),
+      ).toThrow(/hashed posting lists/);
+    }
   });
 });

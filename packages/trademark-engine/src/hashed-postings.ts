@@ -1,7 +1,8 @@
 import type { GrowableUint32 } from './growable.ts';
-import { lowerBound, PendingPostings } from './pending-postings.ts';
+import { PendingPostings } from './pending-postings.ts';
 import { MERGE_MINIMUM, MERGE_SHARE } from './postings.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
+import { MAX_TERM, SortedTerms } from './sorted-terms.ts';
 import { readVarint, varintEnd, varintSize, writeVarint } from './varint.ts';
 
 const NONE = new Uint32Array(0);
@@ -9,17 +10,18 @@ const NONE = new Uint32Array(0);
 const PAST_END = 2 ** 32;
 
 /**
- * Inverted lists of ids under sparse 32-bit terms (hashes of words, keys and skeletons), found by binary search in
- * sorted arrays of the terms themselves: no table from term to number, which cost some fifteen bytes a term. Most
+ * Inverted lists of ids under sparse 30-bit terms (hashes of words, keys and skeletons), found by binary search in
+ * sorted sets of the terms themselves (`SortedTerms`, two bytes a term): no table from term to number, which cost
+ * some fifteen bytes a term. Most
  * terms (a whole name, a rare skeleton) list one name, so a term listed once keeps its id beside it; a term listed
  * more than once has a packed list: its number of postings, then the gaps between its sorted ids, as variable-length
  * numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a merge; ids are added in increasing
  * order, so lists stay sorted.
  */
 export class HashedPostingStore {
-  #singleTerms = NONE;
+  #singleTerms = new SortedTerms();
   #singleIds = NONE;
-  #listTerms = NONE;
+  #listTerms = new SortedTerms();
   /** Where each list starts in `#packed`, and where the last one ends. */
   #offsets = new Uint32Array(1);
   #packed = new Uint8Array(0);
@@ -39,9 +41,9 @@ export class HashedPostingStore {
 
   get bytes(): number {
     return (
-      this.#singleTerms.byteLength +
+      this.#singleTerms.bytes +
       this.#singleIds.byteLength +
-      this.#listTerms.byteLength +
+      this.#listTerms.bytes +
       this.#offsets.byteLength +
       this.#packed.byteLength +
       this.#pending.bytes
@@ -53,7 +55,9 @@ export class HashedPostingStore {
     this.#pending.reserve(count);
   }
 
+  /** Lists `id` under a term of at most 30 bits (`MAX_TERM`). */
   add(term: number, id: number): void {
+    if (!(term >= 0 && term <= MAX_TERM)) throw new RangeError(`term ${term} is not a 30-bit number`);
     this.#pending.add(term, id, 0);
   }
 
@@ -118,9 +122,9 @@ export class HashedPostingStore {
 
   save(out: SnapshotWriter): void {
     this.merge();
-    out.array('singleTerms', this.#singleTerms);
+    this.#singleTerms.save(out.child('singleTerms'));
     out.array('singleIds', this.#singleIds);
-    out.array('listTerms', this.#listTerms);
+    this.#listTerms.save(out.child('listTerms'));
     out.array('offsets', this.#offsets);
     out.array('packed', this.#packed);
     out.value('listed', this.#listed);
@@ -128,9 +132,9 @@ export class HashedPostingStore {
 
   /** Takes saved lists into this empty store. */
   restore(from: SnapshotReader): void {
-    const singleTerms = from.array('singleTerms', Uint32Array);
+    const singleTerms = SortedTerms.restore(from.child('singleTerms'));
     const singleIds = from.array('singleIds', Uint32Array);
-    const listTerms = from.array('listTerms', Uint32Array);
+    const listTerms = SortedTerms.restore(from.child('listTerms'));
     const offsets = from.array('offsets', Uint32Array);
     const packed = from.array('packed', Uint8Array);
     const listed = from.count('listed');
@@ -221,9 +225,9 @@ export class HashedPostingStore {
       }
       newOffsets[lists] = at;
     });
-    this.#singleTerms = newSingleTerms;
+    this.#singleTerms = SortedTerms.from(newSingleTerms);
     this.#singleIds = newSingleIds;
-    this.#listTerms = newListTerms;
+    this.#listTerms = SortedTerms.from(newListTerms);
     this.#offsets = newOffsets;
     this.#packed = packed;
     this.#listed = listed;
@@ -261,8 +265,8 @@ export class HashedPostingStore {
       pendingEnd: number,
     ) => void,
   ): void {
-    const singleTerms = this.#singleTerms;
-    const listTerms = this.#listTerms;
+    const singleTerms = this.#singleTerms.toArray();
+    const listTerms = this.#listTerms.toArray();
     let s = 0;
     let l = 0;
     let p = 0;
@@ -285,12 +289,10 @@ export class HashedPostingStore {
   }
 
   #singleAt(term: number): number {
-    const at = lowerBound(this.#singleTerms, term);
-    return at < this.#singleTerms.length && this.#singleTerms[at] === term ? at : -1;
+    return this.#singleTerms.indexOf(term);
   }
 
   #listAt(term: number): number {
-    const at = lowerBound(this.#listTerms, term);
-    return at < this.#listTerms.length && this.#listTerms[at] === term ? at : -1;
+    return this.#listTerms.indexOf(term);
   }
 }
