@@ -82,13 +82,24 @@ export class PendingPostings {
 
   #sort(): void {
     if (!this.#stale) return;
-    const order = sortedOrder(this.terms.data, this.terms.length);
+    const count = this.terms.length;
+    const order = sortedOrder(this.terms.data, count);
     const terms = this.terms.data;
     const ids = this.ids.data;
     const keys = this.keys.data;
-    this.#sortedTerms = Uint32Array.from(order, (i) => terms[i] as number);
-    this.#sortedIds = Uint32Array.from(order, (i) => ids[i] as number);
-    if (this.keyed) this.#sortedKeys = Uint8Array.from(order, (i) => keys[i] as number);
+    // Plain loops: `Uint32Array.from` with a mapping function took ten times as long over a bulk load's postings.
+    const sortedTerms = new Uint32Array(count);
+    const sortedIds = new Uint32Array(count);
+    const sortedKeys = new Uint8Array(this.keyed ? count : 0);
+    for (let i = 0; i < count; i++) {
+      const at = order[i] as number;
+      sortedTerms[i] = terms[at] as number;
+      sortedIds[i] = ids[at] as number;
+    }
+    if (this.keyed) for (let i = 0; i < count; i++) sortedKeys[i] = keys[order[i] as number] as number;
+    this.#sortedTerms = sortedTerms;
+    this.#sortedIds = sortedIds;
+    this.#sortedKeys = sortedKeys;
     this.#stale = false;
   }
 }
