@@ -85,6 +85,14 @@ describe('TermIndex', () => {
     expect(index.query(analyzeName('TECH', pinyin)).commonWords).toHaveLength(1);
   });
 
+  it('calls a word common as soon as enough names are added, after being asked before', () => {
+    const index = build(Array.from({ length: 150 }, (_, i) => `NAME${i} GROUP`));
+    expect(index.isCommon('group')).toBe(false);
+    for (let form = 150; form < 400; form++) index.add(form, analyzeName(`NAME${form} GROUP`, pinyin), []);
+    index.settle();
+    expect(index.isCommon('group')).toBe(true);
+  });
+
   it('marks trigrams no name has', () => {
     const index = build(['apple']);
     expect(index.query(analyzeName('zzz', pinyin)).grams.every((gram) => gram === -1)).toBe(true);
