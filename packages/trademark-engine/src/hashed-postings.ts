@@ -3,7 +3,7 @@ import { PendingPostings } from './pending-postings.ts';
 import { MERGE_MINIMUM, MERGE_SHARE } from './postings.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import { MAX_TERM, SortedTerms } from './sorted-terms.ts';
-import { readVarint, varintEnd, varintSize, writeVarint } from './varint.ts';
+import { readVarint, unpackIds, varintEnd, varintSize, writeVarint } from './varint.ts';
 
 const NONE = new Uint32Array(0);
 // Above every 32-bit term: what an exhausted sequence shows while merging.
@@ -93,24 +93,7 @@ export class HashedPostingStore {
       const packed = this.#packed;
       const listed = readVarint(packed, this.#offsets[list] as number);
       out.reserve(listed + pendingEnd - pendingStart);
-      const ids = out.data;
-      let id = 0;
-      // `readVarint` inlined, with the one-byte gap of most postings first: common words list thousands of names.
-      for (let i = varintEnd, end = this.#offsets[list + 1] as number; i < end; ) {
-        let byte = packed[i++] as number;
-        if (byte < 0x80) id += byte;
-        else {
-          let gap = byte & 0x7f;
-          let scale = 0x80;
-          do {
-            byte = packed[i++] as number;
-            gap += (byte & 0x7f) * scale;
-            scale *= 0x80;
-          } while (byte >= 0x80);
-          id += gap;
-        }
-        ids[count++] = id;
-      }
+      count = unpackIds(packed, varintEnd, this.#offsets[list + 1] as number, false, 0, 0, out.data, 0);
     } else out.reserve(pendingEnd - pendingStart);
     if (pendingEnd > pendingStart) {
       out.data.set(this.#pending.sortedIds.subarray(pendingStart, pendingEnd), count);

@@ -35,6 +35,36 @@ function reloaded(
   return restored;
 }
 
+/**
+ * Adds marks 1 to 65,535 (set numbers 1 to 65,535 of `column`) and then `repeats` (marks of sets already numbered):
+ * the column stays 16-bit, through a save and load too; the 65,536th set widens it, on the table and on the loaded
+ * copy, which goes on numbering where it stopped. `agrees` checks every row still reads its own set.
+ */
+function widensPast16Bits(
+  column: (table: MarkTable) => Uint16Array | Uint32Array,
+  add: (table: MarkTable, id: number) => void,
+  agrees: (table: MarkTable) => boolean,
+  repeats: readonly number[],
+): MarkTable {
+  const table = new MarkTable();
+  for (let id = 1; id <= 65_535; id++) add(table, id);
+  for (const id of repeats) add(table, id);
+  expect(column(table)).toBeInstanceOf(Uint16Array);
+  const narrow = reloaded(table);
+  expect(column(narrow)).toBeInstanceOf(Uint16Array);
+  expect(agrees(narrow)).toBe(true);
+  for (const widened of [table, narrow]) {
+    add(widened, 65_536);
+    expect(column(widened)).toBeInstanceOf(Uint32Array);
+    expect(column(widened)[widened.rows - 1]).toBe(65_536);
+    expect(agrees(widened)).toBe(true);
+  }
+  const wide = reloaded(table);
+  expect(column(wide)).toBeInstanceOf(Uint32Array);
+  expect(agrees(wide)).toBe(true);
+  return table;
+}
+
 describe('MarkTable', () => {
   it('stores a mark per row with coded dataset, status and classes', () => {
     const table = new MarkTable();
@@ -149,28 +179,11 @@ describe('MarkTable', () => {
       }
       return true;
     };
-    const table = new MarkTable();
-    // Ids 1 to 65,535 are sets 1 to 65,535 (0 is no class); twice over, so marks outnumber sets.
-    for (let i = 1; i <= 65_535; i++) add(table, i);
-    for (let i = 1; i <= 65_535; i += 1000) add(table, 100_000 + i);
-    expect(table.classSets.size).toBe(65_536);
-    expect(table.classSet).toBeInstanceOf(Uint16Array);
-    const narrow = reloaded(table);
-    expect(narrow.classSet).toBeInstanceOf(Uint16Array);
-    expect(agrees(narrow)).toBe(true);
-    add(table, 65_536);
-    expect(table.classSet).toBeInstanceOf(Uint32Array);
-    expect(table.classSet[table.rows - 1]).toBe(65_536);
-    expect(agrees(table)).toBe(true);
-    // A restored table goes on numbering where it stopped, and widens in its turn.
-    add(narrow, 65_536);
-    expect(narrow.classSet).toBeInstanceOf(Uint32Array);
-    expect(narrow.classSet[narrow.rows - 1]).toBe(65_536);
-    add(narrow, 100_003);
-    expect(narrow.classSet[narrow.rows - 1]).toBe(3);
-    const wide = reloaded(table);
-    expect(wide.classSet).toBeInstanceOf(Uint32Array);
-    expect(agrees(wide)).toBe(true);
+    // Ids 1 to 65,535 are sets 1 to 65,535 (0 is no class); marks of ids from 100,000 on repeat sets.
+    const table = widensPast16Bits((found) => found.classSet, add, agrees, [100_001, 100_003]);
+    // A set numbered before is found again, not numbered anew.
+    add(table, 100_005);
+    expect(table.classSet[table.rows - 1]).toBe(5);
     expect(table.designationSet).toBeInstanceOf(Uint16Array);
   });
 
@@ -198,22 +211,8 @@ describe('MarkTable', () => {
       }
       return true;
     };
-    const table = new MarkTable();
-    for (let i = 1; i <= 65_535; i++) add(table, i);
-    expect(table.designationSets.size).toBe(65_536);
-    expect(table.designationSet).toBeInstanceOf(Uint16Array);
-    const narrow = reloaded(table);
-    expect(narrow.designationSet).toBeInstanceOf(Uint16Array);
-    expect(agrees(narrow)).toBe(true);
-    add(table, 65_536);
-    expect(table.designationSet).toBeInstanceOf(Uint32Array);
-    expect(table.designationSet[table.rows - 1]).toBe(65_536);
-    expect(agrees(table)).toBe(true);
-    add(narrow, 65_536);
-    expect(narrow.designationSet).toBeInstanceOf(Uint32Array);
-    const wide = reloaded(table);
-    expect(wide.designationSet).toBeInstanceOf(Uint32Array);
-    expect(agrees(wide)).toBe(true);
+    const table = widensPast16Bits((found) => found.designationSet, add, agrees, []);
+    expect(table.designationSets.size).toBe(65_537);
     expect(table.classSet).toBeInstanceOf(Uint16Array);
   });
 

@@ -2,7 +2,7 @@ import type { GrowableUint32 } from './growable.ts';
 import { PendingPostings } from './pending-postings.ts';
 import { MERGE_MINIMUM, MERGE_SHARE } from './postings.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
-import { readVarint, varintEnd, varintSize, writeVarint } from './varint.ts';
+import { readVarint, unpackIds, varintEnd, varintSize, writeVarint } from './varint.ts';
 
 /**
  * Inverted lists of ids per term numbered densely from 0, each posting with a one-byte key (a trigram's position),
@@ -61,25 +61,7 @@ export class PackedPostingStore {
     out.length = 0;
     out.reserve(((end - start) >>> 1) + pendingEnd - pendingStart);
     const ids = out.data;
-    let count = 0;
-    let id = 0;
-    // `readVarint` inlined, with the one-byte gap of most postings first: this loop reads every trigram posting.
-    for (let i = start; i < end; ) {
-      let byte = packed[i++] as number;
-      if (byte < 0x80) id += byte;
-      else {
-        let gap = byte & 0x7f;
-        let scale = 0x80;
-        do {
-          byte = packed[i++] as number;
-          gap += (byte & 0x7f) * scale;
-          scale *= 0x80;
-        } while (byte >= 0x80);
-        id += gap;
-      }
-      const key = packed[i++] as number;
-      if (key >= from && key <= to) ids[count++] = id;
-    }
+    let count = unpackIds(packed, start, end, true, from, to, ids, 0);
     if (pendingEnd > pendingStart) {
       const pendingIds = this.#pending.sortedIds;
       const pendingKeys = this.#pending.sortedKeys;
