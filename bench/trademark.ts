@@ -20,6 +20,8 @@ import { measureTransliterations } from './trademark/transliteration.ts';
 
 // Targets of the architecture guide, for a million marks on one core.
 const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
+// Issue #22, at every size: memory retained per million marks, and how many times MiniSearch's p50 the engine's is.
+const ISSUE_22 = { memoryMbPerMillion: 150, timesFasterThanMiniSearch: 3 } as const;
 // A match counts for recall when it is in the top ten at this score or above (high risk and up).
 const RECALL_SCORE = HIGH_RISK_SCORE;
 const WARM_UP_QUERIES = 30;
@@ -345,6 +347,7 @@ function targetChecks(
   const check = (target: number, value: number): TargetCheck => ({ target, value, met: value <= target });
   const fastest = peers.every((peer) => engine.p50Ms < peer.p50Ms && engine.p95Ms < peer.p95Ms);
   const bestRecall = peers.every((peer) => engine.recall > peer.recall);
+  const miniSearch = peers.find((peer) => peer.name === 'minisearch');
   return {
     marks: { target: TARGETS.marks, value: options.count, met: options.count >= TARGETS.marks },
     p50Ms: check(TARGETS.p50Ms, engine.p50Ms),
@@ -353,6 +356,16 @@ function targetChecks(
     memoryMb: check(TARGETS.memoryMb, memoryMb),
     fasterThanEveryPeer: { target: true, value: fastest, met: fastest && peers.length > 0 },
     higherRecallThanEveryPeer: { target: true, value: bestRecall, met: bestRecall && peers.length > 0 },
+    memoryMbPerMillion: check(ISSUE_22.memoryMbPerMillion, round(memoryMb / (options.count / 1_000_000), 1)),
+    ...(miniSearch === undefined
+      ? {}
+      : {
+          timesFasterThanMiniSearch: {
+            target: ISSUE_22.timesFasterThanMiniSearch,
+            value: round(miniSearch.p50Ms / engine.p50Ms, 2),
+            met: miniSearch.p50Ms >= ISSUE_22.timesFasterThanMiniSearch * engine.p50Ms,
+          },
+        }),
   };
 }
 
