@@ -65,6 +65,18 @@ function widensPast16Bits(
   return table;
 }
 
+/** Reloading `table` with its saved arrays or values tampered by `tamper` is refused as corrupt. */
+function expectCorrupt(table: MarkTable, tamper: Parameters<typeof reloaded>[1]): void {
+  let thrown: unknown;
+  try {
+    reloaded(table, tamper);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(SnapshotError);
+  expect((thrown as SnapshotError).reason).toBe('corrupt');
+}
+
 describe('MarkTable', () => {
   it('stores a mark per row with coded dataset, status and classes', () => {
     const table = new MarkTable();
@@ -386,16 +398,7 @@ describe('MarkTable', () => {
     for (const id of [1, 2, 3, 5]) put(table, id);
     table.remove(2);
     put(table, 2);
-    const corrupt = (tamper: Parameters<typeof reloaded>[1]) => {
-      let thrown: unknown;
-      try {
-        reloaded(table, tamper);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(SnapshotError);
-      expect((thrown as SnapshotError).reason).toBe('corrupt');
-    };
+    const corrupt = (tamper: Parameters<typeof reloaded>[1]) => expectCorrupt(table, tamper);
     corrupt((_, values) => {
       values.dead = 0;
     });
@@ -421,16 +424,7 @@ describe('MarkTable', () => {
       0,
     );
     table.append({ id: 2, name: 'X', dataset: 'US', niceClass: [35], status: 'registered' }, 0);
-    const corrupt = (tamper: Parameters<typeof reloaded>[1]) => {
-      let thrown: unknown;
-      try {
-        reloaded(table, tamper);
-      } catch (error) {
-        thrown = error;
-      }
-      expect(thrown).toBeInstanceOf(SnapshotError);
-      expect((thrown as SnapshotError).reason).toBe('corrupt');
-    };
+    const corrupt = (tamper: Parameters<typeof reloaded>[1]) => expectCorrupt(table, tamper);
     const setColumn =
       (name: string, value: number, wide: boolean) => (arrays: Map<string, SnapshotArray>) => {
         const column = wide
