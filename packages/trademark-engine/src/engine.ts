@@ -369,7 +369,7 @@ export class TrademarkIndex {
         const from = (terms.firstPositions[g] as number) - shift;
         const to = (terms.lastPositions[g] as number) + shift;
         const found = this.#terms.grams.collect(list, from, to, this.#collected);
-        touched += this.#count(this.#collected.data, 0, found, GRAM, filter, datasets);
+        touched += this.#count(found, GRAM, filter, datasets);
       }
       context.countedFloor = Math.max(1, floor - (terms.gramCount - counted));
       for (let i = early; i < this.#freshCount; i++) this.#scoreForm(context, this.#fresh[i] as number);
@@ -402,21 +402,15 @@ export class TrademarkIndex {
     datasets: DatasetMasks,
   ): number {
     const found = postings.collect(term, this.#collected);
-    return this.#count(this.#collected.data, 0, found, increment, filter, datasets);
+    return this.#count(found, increment, filter, datasets);
   }
 
   /**
-   * Adds `increment` to the counter of every name in `names[start..end)`, testing on first touch whether any of its
-   * marks may pass the filters (from the union of its marks' fields); returns how many names it touched first.
+   * Adds `increment` to the counter of each of the `found` names a list's `collect` left in `#collected`, testing on
+   * first touch whether any of its marks may pass the filters (from the union of its marks' fields); returns how many
+   * names it touched first.
    */
-  #count(
-    names: Uint32Array,
-    start: number,
-    end: number,
-    increment: number,
-    filter: CompiledFilter,
-    datasets: DatasetMasks,
-  ): number {
+  #count(found: number, increment: number, filter: CompiledFilter, datasets: DatasetMasks): number {
     const fields = this.#columns.fields;
     const fresh = this.#fresh;
     let freshCount = this.#freshCount;
@@ -425,7 +419,8 @@ export class TrademarkIndex {
     const wantLow = filter.classLow;
     const wantHigh = filter.classHigh;
     let first = 0;
-    for (let i = start; i < end; i++) {
+    const names = this.#collected.data;
+    for (let i = 0; i < found; i++) {
       const form = names[i] as number;
       const base = form * FIELDS;
       const current = fields[base] as number;

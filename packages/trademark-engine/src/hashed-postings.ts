@@ -12,10 +12,9 @@ const PAST_END = 2 ** 32;
 /**
  * Inverted lists of ids under sparse 30-bit terms (hashes of words, keys and skeletons), found by binary search in
  * sorted sets of the terms themselves (`SortedTerms`, two bytes a term): no table from term to number, which cost
- * some fifteen bytes a term. Most
- * terms (a whole name, a rare skeleton) list one name, so a term listed once keeps its id beside it; a term listed
- * more than once has a packed list: its number of postings, then the gaps between its sorted ids, as variable-length
- * numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a merge; ids are added in increasing
+ * some fifteen bytes a term. Most terms (a whole name, a rare skeleton) list one name, so a term listed once keeps
+ * its id beside it; a term listed more than once has a packed list: its number of postings, then the gaps between
+ * its sorted ids, as variable-length numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a merge; ids are added in increasing
  * order, so lists stay sorted.
  */
 export class HashedPostingStore {
@@ -74,8 +73,7 @@ export class HashedPostingStore {
       const list = this.#listAt(term);
       if (list >= 0) merged = readVarint(this.#packed, this.#offsets[list] as number);
     }
-    if (this.#pending.length === 0) return merged;
-    return merged + this.#pending.firstOf(term + 1) - this.#pending.firstOf(term);
+    return merged + this.#pending.countOf(term);
   }
 
   /** Puts the ids listed under `term` in `out` (emptied first), in order; returns how many. */
@@ -83,8 +81,8 @@ export class HashedPostingStore {
     out.length = 0;
     const single = this.#singleAt(term);
     const list = single >= 0 ? -1 : this.#listAt(term);
-    const pendingStart = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term);
-    const pendingEnd = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term + 1);
+    const pendingStart = this.#pending.firstOf(term);
+    const pendingEnd = this.#pending.firstOf(term + 1);
     let count = 0;
     if (single >= 0) {
       out.reserve(1 + pendingEnd - pendingStart);

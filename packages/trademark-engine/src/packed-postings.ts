@@ -46,8 +46,7 @@ export class PackedPostingStore {
   weight(term: number): number {
     const merged =
       term < this.#baseTerms ? (this.#offsets[term + 1] as number) - (this.#offsets[term] as number) : 0;
-    if (this.#pending.length === 0) return merged;
-    return merged + 2 * (this.#pending.firstOf(term + 1) - this.#pending.firstOf(term));
+    return merged + 2 * this.#pending.countOf(term);
   }
 
   /** Puts the ids of `term` whose key is from `from` to `to` in `out` (emptied first), in order; returns how many. */
@@ -55,8 +54,8 @@ export class PackedPostingStore {
     const packed = this.#packed;
     const start = term < this.#baseTerms ? (this.#offsets[term] as number) : 0;
     const end = term < this.#baseTerms ? (this.#offsets[term + 1] as number) : 0;
-    const pendingStart = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term);
-    const pendingEnd = this.#pending.length === 0 ? 0 : this.#pending.firstOf(term + 1);
+    const pendingStart = this.#pending.firstOf(term);
+    const pendingEnd = this.#pending.firstOf(term + 1);
     // A posting takes two bytes at least.
     out.length = 0;
     out.reserve(((end - start) >>> 1) + pendingEnd - pendingStart);

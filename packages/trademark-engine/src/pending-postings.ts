@@ -63,10 +63,15 @@ export class PendingPostings {
     return this.#sortedKeys;
   }
 
-  /** Index in the sorted arrays of the first posting of a term at least `term`. */
+  /** Index in the sorted arrays of the first posting of a term at least `term` (0 when there are none). */
   firstOf(term: number): number {
     this.#sort();
     return lowerBound(this.#sortedTerms, term);
+  }
+
+  /** How many postings `term` has here. */
+  countOf(term: number): number {
+    return this.length === 0 ? 0 : this.firstOf(term + 1) - this.firstOf(term);
   }
 
   /** Forgets everything; a bulk load leaves large buffers behind, so they start small again. */

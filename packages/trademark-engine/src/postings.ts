@@ -34,12 +34,6 @@ export function rangeIds(ranges: PostingRanges): number[] {
   ];
 }
 
-/** What a search reads of a store of postings, whatever its layout. */
-export interface Postings {
-  ranges(term: number, out: PostingRanges): void;
-  frequency(term: number): number;
-}
-
 // Recent additions are merged into the compact lists once they outgrow this share of them (or this minimum), so a
 // trickle of single inserts stays cheap and a bulk load is merged once.
 export const MERGE_SHARE = 1 / 8;
@@ -51,7 +45,7 @@ export const MERGE_MINIMUM = 1 << 16;
  * apart (`PendingPostings`). Ids are added in increasing order, so every list stays sorted when the additions are
  * appended to it.
  */
-export class PostingStore implements Postings {
+export class PostingStore {
   #offsets = new Uint32Array(1);
   #data = new Uint32Array(0);
   #baseTerms = 0;
@@ -88,8 +82,7 @@ export class PostingStore implements Postings {
   frequency(term: number): number {
     const merged =
       term < this.#baseTerms ? (this.#offsets[term + 1] as number) - (this.#offsets[term] as number) : 0;
-    if (this.#pending.length === 0) return merged;
-    return merged + this.#pending.firstOf(term + 1) - this.#pending.firstOf(term);
+    return merged + this.#pending.countOf(term);
   }
 
   /** Merges pending additions when they are many; call after a batch of `add`. */
@@ -106,7 +99,9 @@ export class PostingStore implements Postings {
       out.baseStart = 0;
       out.baseEnd = 0;
     }
-    pendingRanges(this.#pending, term, out);
+    out.delta = this.#pending.sortedIds;
+    out.deltaStart = this.#pending.firstOf(term);
+    out.deltaEnd = this.#pending.firstOf(term + 1);
   }
 
   /** Keeps the lists, recent additions merged in first. */
@@ -162,16 +157,4 @@ export class PostingStore implements Postings {
     this.#baseTerms = terms;
     this.#pending.clear();
   }
-}
-
-/** Fills the recent-additions half of `out` with `term`'s pending postings. */
-export function pendingRanges(pending: PendingPostings, term: number, out: PostingRanges): void {
-  if (pending.length === 0) {
-    out.deltaStart = 0;
-    out.deltaEnd = 0;
-    return;
-  }
-  out.delta = pending.sortedIds;
-  out.deltaStart = pending.firstOf(term);
-  out.deltaEnd = pending.firstOf(term + 1);
 }

@@ -1,7 +1,7 @@
 import { ClassStatisticsAccumulator } from './class-stats.ts';
 import { type CompiledFilter, DEAD_STATUS, passes } from './filters.ts';
 import type { MarkTable } from './mark-table.ts';
-import { emptyRanges, type Postings } from './postings.ts';
+import { emptyRanges, type PostingStore } from './postings.ts';
 import { HIGH_RISK_SCORE } from './score.ts';
 import { decodeSignals } from './signals.ts';
 import type { Match, SearchResult } from './types.ts';
@@ -13,7 +13,7 @@ export interface RankInput {
   readonly formScore: Float32Array;
   readonly formSignals: Uint16Array;
   /** Mark rows per name. */
-  readonly marksOfForm: Postings;
+  readonly marksOfForm: PostingStore;
   readonly marks: MarkTable;
   readonly filter: CompiledFilter;
   readonly offset: number;
