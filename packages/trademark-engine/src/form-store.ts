@@ -103,19 +103,20 @@ export class FormStore {
 
   /** Where `latin` is: the base when it equals `visual`, else after the sounds. */
   #latinAt(form: number): number {
-    const base = this.visualOffset[form] as number;
-    if (((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0) return base;
-    return base + (this.visualLength[form] as number) + (this.#soundsLength[form] as number);
+    if (((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0) return this.visualOffset[form] as number;
+    return this.#afterSounds(form);
+  }
+
+  #afterSounds(form: number): number {
+    return this.soundsStart(form) + (this.#soundsLength[form] as number);
   }
 
   /** Where `exact` is kept apart for a Chinese name, or would be: right after `latin`'s own units, if any. */
   #afterLatin(form: number): number {
-    const flags = this.#flags[form] as number;
-    const end =
-      (this.visualOffset[form] as number) +
-      (this.visualLength[form] as number) +
-      (this.#soundsLength[form] as number);
-    return (flags & LATIN_IS_VISUAL) !== 0 ? end : end + (this.#latinLength[form] as number);
+    const end = this.#afterSounds(form);
+    return ((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0
+      ? end
+      : end + (this.#latinLength[form] as number);
   }
 
   #exactAt(form: number): number {
