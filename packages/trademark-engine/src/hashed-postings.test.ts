@@ -32,6 +32,15 @@ describe('HashedPostingStore', () => {
     expect(store.terms).toBe(3);
   });
 
+  it('refuses a term past 30 bits, which its sorted sets could not keep', () => {
+    const store = new HashedPostingStore();
+    expect(() => store.add(2 ** 30, 1)).toThrow(RangeError);
+    expect(() => store.add(-1, 1)).toThrow(RangeError);
+    store.add(2 ** 30 - 1, 1);
+    store.merge();
+    expect(list(store, 2 ** 30 - 1)).toEqual([1]);
+  });
+
   it('moves a term listed once to the lists when it gets a second posting', () => {
     const store = new HashedPostingStore();
     store.add(50, 1);
