@@ -79,7 +79,7 @@ function postgresCell(postgres: PostgresModeResult | undefined): string {
   if (postgres === undefined) return '—';
   return (
     `p50 ${postgres.p50Ms} ms, p95 ${postgres.p95Ms} ms, recall ${postgres.recall}, ` +
-    `${postgres.differing} differ, filled in ${(postgres.fillMs / 1000).toFixed(0)} s, ${postgres.tableMb} MB`
+    `${postgres.differing} differ (${postgres.differingHighRisk} at high risk), filled in ${(postgres.fillMs / 1000).toFixed(0)} s, ${postgres.tableMb} MB`
   );
 }
 

@@ -4,14 +4,18 @@ import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
 import { PinyinCache } from './pinyin.ts';
 import { mulberry32 } from './prng.ts';
-import { SCORE_FLOOR } from './score.ts';
+import { HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
 import { maxEditsForScore } from './spelling.ts';
 import {
   candidateQuery,
+  HALVES_MAX_LENGTH,
+  nearKeys,
+  queryNearKeys,
   queryTerms,
   similarityFloor,
   swappedNames,
   termText,
+  wellFormed,
   wordSet,
 } from './sql-candidates.ts';
 
@@ -67,6 +71,52 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
       expect(found, `${query} → ${name}`).toBe(true);
     }
     expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('finds every name within the allowed edits by near keys, wherever it looks them up', () => {
+    const random = mulberry32(12);
+    const checked = { [SCORE_FLOOR]: 0, [HIGH_RISK_SCORE]: 0 };
+    for (let round = 0; round < 40_000; round++) {
+      const floor = round % 2 === 0 ? SCORE_FLOOR : HIGH_RISK_SCORE;
+      const length = 1 + Math.floor(random() * 26);
+      const query = Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
+      let name = query;
+      const edits = Math.floor(random() * 3);
+      for (let i = 0; i < edits; i++) name = edit(name, random);
+      const distance = new OsaMatcher(query).distance(
+        Uint16Array.from(name, (c) => c.charCodeAt(0)),
+        0,
+        name.length,
+      );
+      if (distance > maxEditsForScore(floor, Math.max(query.length, name.length))) continue;
+      const keys = queryNearKeys(floor, query);
+      if (keys === undefined) continue;
+      checked[floor]++;
+      const listed = new Set(nearKeys(name));
+      expect(
+        keys.some((key) => listed.has(key)),
+        `${query} → ${name}`,
+      ).toBe(true);
+    }
+    expect(checked[SCORE_FLOOR]).toBeGreaterThan(4_000);
+    expect(checked[HIGH_RISK_SCORE]).toBeGreaterThan(8_000);
+  });
+
+  it('looks a query up by near keys only where every name within reach is listed under them', () => {
+    // At the floor of 50, two edits are allowed from nine letters on, and a name of nine is listed whole only.
+    expect(queryNearKeys(SCORE_FLOOR, 'nikee')).toBeDefined();
+    expect(queryNearKeys(SCORE_FLOOR, 'bellavino')).toBeUndefined();
+    // At 60, one edit up to twelve letters, two from thirteen, listed by halves.
+    expect(queryNearKeys(HIGH_RISK_SCORE, 'bellavino')).toBeDefined();
+    expect(queryNearKeys(HIGH_RISK_SCORE, 'xianghuanghui')).toBeDefined();
+    expect(queryNearKeys(HIGH_RISK_SCORE, 'x'.repeat(HALVES_MAX_LENGTH))).toBeUndefined();
+    expect(nearKeys('x'.repeat(HALVES_MAX_LENGTH + 1))).toEqual([]);
+  });
+
+  it('keeps near keys well-formed when a letter left out is half of a surrogate pair', () => {
+    const keys = nearKeys('a😀b');
+    expect(keys).toContain(':a\uFFFDb');
+    for (const key of keys) expect(key).toBe(wellFormed(key));
   });
 
   it('looks up names the query begins at that similarity too', () => {

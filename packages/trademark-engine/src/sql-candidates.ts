@@ -78,6 +78,80 @@ export function swappedNames(floor: number, visual: string): string[] {
   return names;
 }
 
+/** Names up to this long are listed under their one-letter-out keys (`nearKeys`). */
+export const NEAR_MAX_LENGTH = 12;
+/** Names of these lengths are listed under the one-letter-out keys of their halves. */
+export const HALVES_MIN_LENGTH = 11;
+export const HALVES_MAX_LENGTH = 30;
+
+/**
+ * A name's near keys, exact keys under which a query finds every name one or two edits away without the trigram
+ * lookup's recheck (pg_trgm hands back every name sharing a few of the query's trigrams, thousands at a million marks,
+ * each read and compared):
+ * - up to `NEAR_MAX_LENGTH` letters, the name and the name with each one of its letters left out. Two strings one
+ *   edit apart (a letter replaced, added, dropped, or two neighbours swapped) share one: a replaced letter left out
+ *   of both, an added one out of the longer, either swapped letter out of both ("xaby", "xbay": "xby");
+ * - from `HALVES_MIN_LENGTH` to `HALVES_MAX_LENGTH` letters, the same keys of each half, with the name's length. Of
+ *   two edits, one half of the name holds at most one (a swap across the middle is one replaced letter in each
+ *   half), so that half is within one edit of the query's part in its place: the query's beginning or end as long
+ *   as the half, one letter more or one less (`queryNearKeys`).
+ */
+export function nearKeys(visual: string): string[] {
+  const n = visual.length;
+  const keys = n <= NEAR_MAX_LENGTH ? oneLetterOut(visual, ':') : [];
+  if (n >= HALVES_MIN_LENGTH && n <= HALVES_MAX_LENGTH) {
+    const half = n >> 1;
+    keys.push(...oneLetterOut(visual.slice(0, half), `${n}<`), ...oneLetterOut(visual.slice(half), `${n}>`));
+  }
+  return keys;
+}
+
+/**
+ * The near keys a query looks up when they reach every name spelling can bring to `floor` (`maxEditsForScore`): each
+ * length within reach allows one edit and is listed whole, or two and is listed by halves. Otherwise undefined, and
+ * the query is looked up by trigram similarity. Names the query begins are a lookup of their own (`candidateQuery`).
+ */
+export function queryNearKeys(floor: number, visual: string): string[] | undefined {
+  const m = visual.length;
+  const keys = new Set<string>();
+  for (let n = 1; n <= 2 * m + 2; n++) {
+    const edits = maxEditsForScore(floor, Math.max(m, n));
+    if (Math.abs(n - m) > edits) continue;
+    if (edits <= 1 && n <= NEAR_MAX_LENGTH) {
+      for (const key of oneLetterOut(visual, ':')) keys.add(key);
+    } else if (edits <= 2 && n >= HALVES_MIN_LENGTH && n <= HALVES_MAX_LENGTH) {
+      const half = n >> 1;
+      for (let shift = -1; shift <= 1; shift++) {
+        const start = half + shift;
+        if (start >= 0 && start <= m)
+          for (const key of oneLetterOut(visual.slice(0, start), `${n}<`)) keys.add(key);
+        const end = n - half + shift;
+        if (end >= 0 && end <= m)
+          for (const key of oneLetterOut(visual.slice(m - end), `${n}>`)) keys.add(key);
+      }
+    } else return undefined;
+  }
+  return [...keys];
+}
+
+/**
+ * `tag` and the string, then `tag` and each of its one-letter-out variants, distinct. Letters are UTF-16 units, as the
+ * engine counts edits; half of a surrogate pair becomes U+FFFD (PostgreSQL text holds no lone surrogate), the same
+ * on both sides.
+ */
+function oneLetterOut(text: string, tag: string): string[] {
+  const keys = new Set<string>([tag + wellFormed(text)]);
+  for (let i = 0; i < text.length; i++) keys.add(tag + wellFormed(text.slice(0, i) + text.slice(i + 1)));
+  return [...keys];
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` with each lone surrogate replaced by U+FFFD (`String.prototype.toWellFormed`, past this target's lib). */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
 /** Each name length that may reach `floor`, with the fewest ordered trigrams it shares with the query for certain. */
 function forEachReachableLength(
   floor: number,
@@ -109,7 +183,7 @@ export function candidateQuery(
   visual: string,
   terms: SqlQueryTerms,
   datasets: readonly string[] | undefined,
-): { text: string; params: unknown[] } {
+): { text: string; params: unknown[]; shape: string } {
   const columns = 'dataset, mark_id, name, status, classes, designations';
   const m = visual.length;
   // What `spellingMayReach` lets through, a little wider: within the edits the floor allows at the longer length
@@ -120,10 +194,24 @@ export function candidateQuery(
   const prefixes = m >= PREFIX_MIN_LENGTH ? [m + PREFIX_MIN_REST, 2 * m] : [1, 0];
   const words = [...new Set(terms.allWords)];
   const fewWords = words.length <= MAX_SUBSET_WORDS;
+  const near = queryNearKeys(floor, visual);
+  const withinEdits = `levenshtein_less_equal(visual, $2, ($7::integer[])[length(visual) + 1])
+        <= ($7::integer[])[length(visual) + 1]`;
+  const startsWithQuery =
+    'length(visual) BETWEEN $8::integer AND $9::integer AND left(visual, length($2)) = $2';
+  const spelling =
+    near === undefined
+      ? [`visual % $2 AND (${withinEdits} OR (${startsWithQuery}))`]
+      : [
+          `near && $10::text[] AND ${withinEdits}`,
+          // Names the query begins, from the C-ordered index: they sort after the query and before it followed by
+          // the last code point.
+          ...(m >= PREFIX_MIN_LENGTH
+            ? [`visual COLLATE "C" >= $2 AND visual COLLATE "C" < $11 AND ${startsWithQuery}`]
+            : []),
+        ];
   const branches = [
-    `visual % $2 AND (levenshtein_less_equal(visual, $2, ($7::integer[])[length(visual) + 1])
-        <= ($7::integer[])[length(visual) + 1]
-      OR (length(visual) BETWEEN $8::integer AND $9::integer AND left(visual, length($2)) = $2))`,
+    ...spelling,
     'keys && $3::text[]',
     // Names holding every distinctive word of the query (the GIN index intersects the words' lists).
     'words @> $4::text[]',
@@ -139,7 +227,11 @@ export function candidateQuery(
     .map((where) => `SELECT ${columns} FROM ${table} WHERE ${where}${within}`)
     .join('\nUNION\n');
   return {
-    text: `SELECT * FROM (${union}) AS found ORDER BY mark_id`,
+    // Every form takes the same parameters; the CTE gives those a form leaves out their types (never evaluated).
+    text: `WITH typed AS (SELECT $8::integer, $9::integer, $10::text[], $11::text)
+      SELECT * FROM (${union}) AS found ORDER BY mark_id`,
+    // A name for the statement's form, to prepare each form once.
+    shape: `${datasets?.length ? 'in' : 'all'}_${near === undefined ? 'trigrams' : m >= PREFIX_MIN_LENGTH ? 'near_prefix' : 'near'}`,
     params: [
       datasets?.length ? [...datasets] : null,
       visual,
@@ -150,6 +242,8 @@ export function candidateQuery(
       edits,
       prefixes[0],
       prefixes[1],
+      near ?? [],
+      `${wellFormed(visual)}\u{10FFFF}`,
     ],
   };
 }

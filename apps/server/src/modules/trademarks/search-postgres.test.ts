@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
+import { analyzeName } from '@kxt/trademark-engine/analyze';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
+import { PinyinCache } from '@kxt/trademark-engine/pinyin';
 import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
+import { HIGH_RISK_SCORE, SCORE_FLOOR } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
+import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
 import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,8 +48,12 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function postgresSearch(): PostgresMarkSearch {
-  const service = new PostgresMarkSearch(database.db, { url: database.url ?? '', schema: database.schema });
+function postgresSearch(options: { spellingFloor?: number } = {}): PostgresMarkSearch {
+  const service = new PostgresMarkSearch(database.db, {
+    url: database.url ?? '',
+    schema: database.schema,
+    ...options,
+  });
   services.push(service);
   return service;
 }
@@ -86,7 +94,8 @@ const syllables = (n: number): string => {
   );
 };
 
-const top = (result: SearchResult) => result.matches.map((match) => `${match.id}:${match.score}`);
+const top = (result: SearchResult, from = 0) =>
+  result.matches.filter((match) => match.score >= from).map((match) => `${match.id}:${match.score}`);
 
 describe.skipIf(testDialect() !== 'postgres')(
   'trademark search in PostgreSQL (TRADEMARK_INDEX=postgres)',
@@ -94,7 +103,8 @@ describe.skipIf(testDialect() !== 'postgres')(
     it('answers every relevance query as the in-memory index does: the same marks, scores, order and totals', async () => {
       await fillRegister();
       const memory = new MarkIndexService(database.db);
-      const postgres = postgresSearch();
+      // Every name spelling brings to the score floor read, as the in-memory index compares them.
+      const postgres = postgresSearch({ spellingFloor: SCORE_FLOOR });
       await Promise.all([memory.ready(), postgres.ready()]);
       const queries: SearchQuery[] = RELEVANCE.pairs.flatMap((pair, i) => [
         { text: pair.query, limit: 10 },
@@ -108,6 +118,67 @@ describe.skipIf(testDialect() !== 'postgres')(
       }
       expect(queries.length).toBeGreaterThan(300);
       expect(differing).toBe(0);
+    });
+
+    it('answers every relevance query at high risk as the in-memory index does, reading names by near keys', async () => {
+      await fillRegister();
+      // Names one letter from the relevance set's long queries, which only the halves' near keys reach below 60.
+      await upsertMarks(database.db, [
+        markRecord('XIANGHUANGHUJ', { applicationNumber: 'N-1', dataset: 'CN' }),
+        markRecord('BELLORDELSTELA', { applicationNumber: 'N-2', dataset: 'US' }),
+      ]);
+      const memory = new MarkIndexService(database.db);
+      const postgres = postgresSearch();
+      await Promise.all([memory.ready(), postgres.ready()]);
+      const queries: SearchQuery[] = [
+        ...RELEVANCE.pairs.map((pair) => ({ text: pair.query, limit: 10 })),
+        { text: 'XIANGHUANGHUI', limit: 10 },
+        { text: 'BELLORDEL STELLA', limit: 10 },
+      ];
+      const differing: string[] = [];
+      for (const query of queries) {
+        const [expected, actual] = [await memory.search(query), await postgres.search(query)];
+        if (top(expected, HIGH_RISK_SCORE).join() !== top(actual, HIGH_RISK_SCORE).join())
+          differing.push(query.text);
+        // Below high risk it may list fewer: a name only its spelling brings to 50–60 is not read.
+        expect(actual.total).toBeLessThanOrEqual(expected.total);
+      }
+      expect(differing).toEqual([]);
+      for (const text of ['XIANGHUANGHUI', 'BELLORDEL STELLA'])
+        expect((await postgres.search({ text })).matches[0]?.score).toBeGreaterThanOrEqual(HIGH_RISK_SCORE);
+    });
+
+    it('stores the near keys a query within two edits looks up, for names of every listed length', async () => {
+      // Names one or two edits from a query each (within what 60 allows at their length), looked up by the near keys
+      // alone: what the table stores (through JSON, with a character outside the BMP) meets what a query asks for.
+      const pairs: Array<[string, string]> = [
+        ['NIKE', 'NIKEE'],
+        ['APPLE', 'APLPE'],
+        ['BELLAVINO', 'BELLAVIN'],
+        ['QUINTAVOLEX', 'QUINTAVOLEZ'],
+        ['XIANGHUANGHUI', 'XIANGHAUNGHUJ'],
+        ['BELLORDELSTELLA', 'BELLODRELSTELA'],
+        ['AURORIXQUINTAVOBELLA', 'AURORIXQUNITAVOBELL'],
+        ['A😀BCDE', 'A😀BCE'],
+      ];
+      await upsertMarks(
+        database.db,
+        pairs.map(([, name], i) => markRecord(name, { applicationNumber: `NK-${i}` })),
+      );
+      await postgresSearch().ready();
+      const pinyin = new PinyinCache();
+      for (const [query, name] of pairs) {
+        const keys = queryNearKeys(HIGH_RISK_SCORE, analyzeName(query, pinyin).visual);
+        expect(keys, query).toBeDefined();
+        const { rows } = await pool().query<{ name: string }>(
+          'SELECT name FROM trademark_search_keys WHERE near && $1::text[]',
+          [keys],
+        );
+        expect(
+          rows.map((row) => row.name),
+          query,
+        ).toContain(name);
+      }
     });
 
     it("counts a word in many of the register's names as frequent, as the in-memory index does", async () => {

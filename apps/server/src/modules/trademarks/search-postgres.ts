@@ -21,6 +21,8 @@ export interface PostgresMarkSearchOptions {
   readonly url: string;
   /** The schema its tables live in (tests), when not `public`. */
   readonly schema?: string | undefined;
+  /** See `SqlSearchOptions.spellingFloor` (tests compare every match with the in-memory index at 50). */
+  readonly spellingFloor?: number;
 }
 
 /**
@@ -48,7 +50,10 @@ export class PostgresMarkSearch implements MarkSearch {
     });
     // See `openPostgres`: an idle connection the server ends must not stop the process.
     this.#pool.on('error', () => undefined);
-    this.#store = new SqlMarkSearch(poolClient(this.#pool));
+    this.#store = new SqlMarkSearch(
+      poolClient(this.#pool),
+      options.spellingFloor === undefined ? {} : { spellingFloor: options.spellingFloor },
+    );
   }
 
   get built(): boolean {
