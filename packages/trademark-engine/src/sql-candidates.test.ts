@@ -48,22 +48,39 @@ function edit(word: string, random: () => number): string {
   }
 }
 
+/**
+ * A random query of `minLength` to `maxLength` letters and a name up to `maxEdits` random edits from it, when the
+ * name is within the edits `floor` allows at their length (`maxEditsForScore`); undefined otherwise.
+ */
+function pairWithinReach(
+  random: () => number,
+  floor: number,
+  lengths: { readonly min: number; readonly max: number },
+  maxEdits: number,
+): { query: string; name: string } | undefined {
+  const length = lengths.min + Math.floor(random() * (lengths.max - lengths.min + 1));
+  const query = Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
+  let name = query;
+  const edits = Math.floor(random() * (maxEdits + 1));
+  for (let i = 0; i < edits; i++) name = edit(name, random);
+  const distance = new OsaMatcher(query).distance(
+    Uint16Array.from(name, (c) => c.charCodeAt(0)),
+    0,
+    name.length,
+  );
+  return distance > maxEditsForScore(floor, Math.max(query.length, name.length))
+    ? undefined
+    : { query, name };
+}
+
 describe('the PostgreSQL mode (sql-search.ts)', () => {
   it('looks trigrams up at a similarity every name within the allowed edits reaches', () => {
     const random = mulberry32(11);
     let checked = 0;
     for (let round = 0; round < 20_000; round++) {
-      const length = 2 + Math.floor(random() * 16);
-      const query = Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
-      let name = query;
-      const edits = Math.floor(random() * 4);
-      for (let i = 0; i < edits; i++) name = edit(name, random);
-      const distance = new OsaMatcher(query).distance(
-        Uint16Array.from(name, (c) => c.charCodeAt(0)),
-        0,
-        name.length,
-      );
-      if (distance > maxEditsForScore(SCORE_FLOOR, Math.max(query.length, name.length))) continue;
+      const pair = pairWithinReach(random, SCORE_FLOOR, { min: 2, max: 17 }, 3);
+      if (pair === undefined) continue;
+      const { query, name } = pair;
       checked++;
       const found =
         pgSimilarity(query, name) >= similarityFloor(SCORE_FLOOR, query.length) ||
@@ -78,17 +95,9 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     const checked = { [SCORE_FLOOR]: 0, [HIGH_RISK_SCORE]: 0 };
     for (let round = 0; round < 40_000; round++) {
       const floor = round % 2 === 0 ? SCORE_FLOOR : HIGH_RISK_SCORE;
-      const length = 1 + Math.floor(random() * 26);
-      const query = Array.from({ length }, () => LETTERS[Math.floor(random() * LETTERS.length)]).join('');
-      let name = query;
-      const edits = Math.floor(random() * 3);
-      for (let i = 0; i < edits; i++) name = edit(name, random);
-      const distance = new OsaMatcher(query).distance(
-        Uint16Array.from(name, (c) => c.charCodeAt(0)),
-        0,
-        name.length,
-      );
-      if (distance > maxEditsForScore(floor, Math.max(query.length, name.length))) continue;
+      const pair = pairWithinReach(random, floor, { min: 1, max: 26 }, 2);
+      if (pair === undefined) continue;
+      const { query, name } = pair;
       const keys = queryNearKeys(floor, query);
       if (keys === undefined) continue;
       checked[floor]++;
