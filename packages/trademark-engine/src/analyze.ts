@@ -32,23 +32,7 @@ export type NameReading = Pick<NameAnalysis, 'exact' | 'latin' | 'words' | 'from
 
 export function analyzeName(name: string, pinyin: PinyinCache): NameAnalysis {
   const folded = foldText(name);
-  const words: string[] = [];
-  const fromHan: boolean[] = [];
-  let exact = '';
-  for (const token of splitWords(folded)) {
-    exact += token;
-    if (!isHan(token)) {
-      words.push(token);
-      fromHan.push(false);
-      continue;
-    }
-    for (const syllable of pinyin.get(token)) {
-      words.push(syllable);
-      fromHan.push(true);
-    }
-  }
-  const latin = words.join('');
-  const hasHan = fromHan.includes(true);
+  const { exact, latin, words, fromHan, hasHan } = readFolded(folded, pinyin);
   const visual = foldLookalikes(latin);
   // Symbols that stand for letters ($AMSUNG) are dropped from words, so the printed shape starts from the folded text.
   const lookalike = lookalikeKey(folded, exact);
@@ -66,4 +50,28 @@ export function analyzeName(name: string, pinyin: PinyinCache): NameAnalysis {
     sound: sound.sound,
     vowels: sound.vowels,
   };
+}
+
+/** How a name reads, word by word (`analyzeName` without the keys), for a transliteration alone. */
+export function readName(name: string, pinyin: PinyinCache): NameReading {
+  return readFolded(foldText(name), pinyin);
+}
+
+function readFolded(folded: string, pinyin: PinyinCache): NameReading {
+  const words: string[] = [];
+  const fromHan: boolean[] = [];
+  let exact = '';
+  for (const token of splitWords(folded)) {
+    exact += token;
+    if (!isHan(token)) {
+      words.push(token);
+      fromHan.push(false);
+      continue;
+    }
+    for (const syllable of pinyin.get(token)) {
+      words.push(syllable);
+      fromHan.push(true);
+    }
+  }
+  return { exact, latin: words.join(''), words, fromHan, hasHan: fromHan.includes(true) };
 }

@@ -1,5 +1,5 @@
 import type { NameAnalysis } from './analyze.ts';
-import { forEachQueryKey, TERM_KINDS, type TermKind } from './name-terms.ts';
+import { forEachQueryKey, isSkeleton, TERM_KINDS, type TermKind } from './name-terms.ts';
 import { PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
 import { maxEditsForScore } from './spelling.ts';
 import { coreUnits, type WeakWords, wordUnits } from './word-units.ts';
@@ -18,7 +18,10 @@ const MIN_SIMILARITY = 0.1;
 
 /** What a query looks up, as the table writes it (`termText`). */
 export interface SqlQueryTerms {
+  /** Sound keys, whole names and printed shapes. */
   readonly keys: string[];
+  /** The other script's transliteration skeletons matching the query's. */
+  readonly skeletons: string[];
   /** All distinctive units: a name holding them all may contain the query's distinctive part. */
   readonly coreWords: string[];
   /** Every unit: a name whose units are all among them is contained in the query. */
@@ -31,14 +34,16 @@ export interface SqlQueryTerms {
  */
 export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
   const keys: string[] = [];
+  const skeletons: string[] = [];
   forEachQueryKey(q, (kind, text) => {
+    const list = isSkeleton(kind) ? skeletons : keys;
     const term = termText(kind, text);
-    if (!keys.includes(term)) keys.push(term);
+    if (!list.includes(term)) list.push(term);
   });
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
   const coreWords = core.units.map((unit) => termText('word', unit));
-  return { keys, coreWords, allWords };
+  return { keys, skeletons, coreWords, allWords };
 }
 
 /** A term as the table stores it: the kind's letter, a colon, the text. */
@@ -223,8 +228,12 @@ export function candidateQuery(
   // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the
   // partitions of other registers.
   const within = datasets?.length ? ' AND dataset = ANY($1::text[])' : ' AND $1::text[] IS NULL';
-  const union = branches
-    .map((where) => `SELECT ${columns} FROM ${table} WHERE ${where}${within}`)
+  // Names only a skeleton reaches can score by transliteration alone; the caller scores them before ranking.
+  const union = [...branches.map((where) => [where, false] as const), ['keys && $12::text[]', true] as const]
+    .map(
+      ([where, bySkeleton]) =>
+        `SELECT ${columns}, ${bySkeleton} AS by_skeleton FROM ${table} WHERE ${where}${within}`,
+    )
     .join('\nUNION\n');
   return {
     // Every form takes the same parameters; the CTE gives those a form leaves out their types (never evaluated).
@@ -244,6 +253,7 @@ export function candidateQuery(
       prefixes[1],
       near ?? [],
       `${wellFormed(visual)}\u{10FFFF}`,
+      terms.skeletons,
     ],
   };
 }
