@@ -21,7 +21,7 @@ import { measureTransliterations } from './trademark/transliteration.ts';
 // Targets of the architecture guide, for a million marks on one core.
 const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
 // Issue #22, at every size: memory retained per million marks, and how many times MiniSearch's p50 the engine's is.
-const ISSUE_22 = { memoryMbPerMillion: 150, timesFasterThanMiniSearch: 3 } as const;
+const ISSUE_22 = { memoryMbPerMillion: 150, timesFasterThanMiniSearch: 3, postgresP95Ms: 50 } as const;
 // A match counts for recall when it is in the top ten at this score or above (high risk and up).
 const RECALL_SCORE = HIGH_RISK_SCORE;
 const WARM_UP_QUERIES = 30;
@@ -207,6 +207,17 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
         : undefined;
     if (options.postgresMode && database === undefined)
       log('postgres mode skipped: set TEST_DATABASE_URL or DATABASE_URL');
+    // Issue #22 sets the mode's p95 at a million marks; at other sizes it is reported without a target.
+    if (postgres !== undefined && options.count === 1_000_000)
+      log(
+        formatChecks({
+          postgresP95Ms: {
+            target: ISSUE_22.postgresP95Ms,
+            value: postgres.p95Ms,
+            met: postgres.p95Ms <= ISSUE_22.postgresP95Ms,
+          },
+        }),
+      );
     const calibration = reportCalibration(engine.index, marks.length + SET_ID_SPACING + 1, log);
 
     const result = {
