@@ -96,7 +96,8 @@ export const HALVES_MAX_LENGTH = 30;
  * - up to `NEAR_MAX_LENGTH` letters, the name and the name with each one of its letters left out. Two strings one
  *   edit apart (a letter replaced, added, dropped, or two neighbours swapped) share one: a replaced letter left out
  *   of both, an added one out of the longer, either swapped letter out of both ("xaby", "xbay": "xby");
- * - from `HALVES_MIN_LENGTH` to `HALVES_MAX_LENGTH` letters, the same keys of each half, with the name's length. Of
+ * - from `HALVES_MIN_LENGTH` to `HALVES_MAX_LENGTH` letters, the same keys of each half, marked as its first or
+ *   second half (not with the name's length: a query looks up fewer keys, and a half says much of a name's length). Of
  *   two edits, one half of the name holds at most one (a swap across the middle is one replaced letter in each
  *   half), so that half is within one edit of the query's part in its place: the query's beginning or end as long
  *   as the half, one letter more or one less (`queryNearKeys`).
@@ -106,7 +107,7 @@ export function nearKeys(visual: string): string[] {
   const keys = n <= NEAR_MAX_LENGTH ? oneLetterOut(visual, ':') : [];
   if (n >= HALVES_MIN_LENGTH && n <= HALVES_MAX_LENGTH) {
     const half = n >> 1;
-    keys.push(...oneLetterOut(visual.slice(0, half), `${n}<`), ...oneLetterOut(visual.slice(half), `${n}>`));
+    keys.push(...oneLetterOut(visual.slice(0, half), '<'), ...oneLetterOut(visual.slice(half), '>'));
   }
   return keys;
 }
@@ -119,6 +120,8 @@ export function nearKeys(visual: string): string[] {
 export function queryNearKeys(floor: number, visual: string): string[] | undefined {
   const m = visual.length;
   const keys = new Set<string>();
+  const beginnings = new Set<number>();
+  const ends = new Set<number>();
   for (let n = 1; n <= 2 * m + 2; n++) {
     const edits = maxEditsForScore(floor, Math.max(m, n));
     if (Math.abs(n - m) > edits) continue;
@@ -128,14 +131,17 @@ export function queryNearKeys(floor: number, visual: string): string[] | undefin
       const half = n >> 1;
       for (let shift = -1; shift <= 1; shift++) {
         const start = half + shift;
-        if (start >= 0 && start <= m)
-          for (const key of oneLetterOut(visual.slice(0, start), `${n}<`)) keys.add(key);
+        if (start >= 0 && start <= m) beginnings.add(start);
         const end = n - half + shift;
-        if (end >= 0 && end <= m)
-          for (const key of oneLetterOut(visual.slice(m - end), `${n}>`)) keys.add(key);
+        if (end >= 0 && end <= m) ends.add(end);
       }
     } else return undefined;
   }
+  // Lengths of different names share their parts' keys: each length of part is looked up once, whatever name it is
+  // half of (a key looked up costs a probe of every register's index).
+  for (const length of beginnings)
+    for (const key of oneLetterOut(visual.slice(0, length), '<')) keys.add(key);
+  for (const length of ends) for (const key of oneLetterOut(visual.slice(m - length), '>')) keys.add(key);
   return [...keys];
 }
 
