@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeName } from './analyze.ts';
+import { analyzeName, readName } from './analyze.ts';
 import { PinyinCache } from './pinyin.ts';
 
 const pinyin = new PinyinCache();
@@ -44,5 +44,15 @@ describe('analyzeName', () => {
     const a = analyzeName('Quick Clean', pinyin);
     expect(a.sound).toEqual(analyzeName('KWIK KLEEN', pinyin).sound);
     expect(a.metaphone.length).toBeGreaterThan(0);
+  });
+});
+
+describe('readName', () => {
+  it('reads a name as analyzeName does, without its keys', () => {
+    const pinyin = new PinyinCache();
+    for (const name of ['NIKE Air', '耐克 SPORT', '乔丹', 'Ö-Bella!']) {
+      const { exact, latin, words, fromHan, hasHan } = analyzeName(name, pinyin);
+      expect(readName(name, pinyin)).toEqual({ exact, latin, words, fromHan, hasHan });
+    }
   });
 });
