@@ -14,8 +14,8 @@ const PAST_END = 2 ** 32;
  * sorted sets of the terms themselves (`SortedTerms`, two bytes a term): no table from term to number, which cost
  * some fifteen bytes a term. Most terms (a whole name, a rare skeleton) list one name, so a term listed once keeps
  * its id beside it; a term listed more than once has a packed list: its number of postings, then the gaps between
- * its sorted ids, as variable-length numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a merge; ids are added in increasing
- * order, so lists stay sorted.
+ * its sorted ids, as variable-length numbers (`varint.ts`). Recent additions wait apart (`PendingPostings`) until a
+ * merge; ids are added in increasing order, so lists stay sorted.
  */
 export class HashedPostingStore {
   #singleTerms = new SortedTerms();
