@@ -5,8 +5,6 @@ import { distinctTrigrams } from './grams.ts';
 import { mulberry32 } from './prng.ts';
 import { maxEditsForScore } from './spelling.ts';
 
-const NONE = { shortest: 1, longest: 0 };
-
 function shared(a: string, b: string): number {
   const grams = new Set(distinctTrigrams(b));
   return distinctTrigrams(a).filter((gram) => grams.has(gram)).length;
@@ -43,35 +41,21 @@ describe('sharedGramFloors', () => {
         floor: 50,
         queryLength: query.length,
         queryGrams: distinctTrigrams(query).length,
-        prefixLengths: NONE,
       });
       expect(shared(query, candidate)).toBeGreaterThanOrEqual(floors[candidate.length] as number);
     }
   });
 
   it('marks lengths too far from the query as unreachable', () => {
-    const floors = sharedGramFloors({ floor: 50, queryLength: 6, queryGrams: 8, prefixLengths: NONE });
+    const floors = sharedGramFloors({ floor: 50, queryLength: 6, queryGrams: 8 });
     expect(floors[6]).toBeLessThan(UNREACHABLE);
     expect(floors[12]).toBe(UNREACHABLE);
     expect(floors[2]).toBe(UNREACHABLE);
   });
 
-  it('lets longer names starting with the query through with all but its end trigrams', () => {
-    const query = 'apple';
-    const floors = sharedGramFloors({
-      floor: 50,
-      queryLength: 5,
-      queryGrams: distinctTrigrams(query).length,
-      prefixLengths: { shortest: 8, longest: 10 },
-    });
-    expect(floors[8]).toBe(distinctTrigrams(query).length - 2);
-    expect(shared(query, 'applepay')).toBeGreaterThanOrEqual(floors[8] as number);
-    expect(floors[11]).toBe(UNREACHABLE);
-  });
-
   it('asks for more shared trigrams as the floor rises', () => {
-    const low = sharedGramFloors({ floor: 50, queryLength: 10, queryGrams: 12, prefixLengths: NONE });
-    const high = sharedGramFloors({ floor: 80, queryLength: 10, queryGrams: 12, prefixLengths: NONE });
+    const low = sharedGramFloors({ floor: 50, queryLength: 10, queryGrams: 12 });
+    const high = sharedGramFloors({ floor: 80, queryLength: 10, queryGrams: 12 });
     expect(high[10]).toBeGreaterThan(low[10] as number);
   });
 });

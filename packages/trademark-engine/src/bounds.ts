@@ -8,8 +8,6 @@ import { maxEditsForScore } from './spelling.ts';
 const GRAMS_LOST_BY_INSERTION = 2;
 const GRAMS_LOST_BY_DELETION = 3;
 const GRAMS_LOST_BY_ANY_EDIT = 3;
-/** A query that is the beginning of a longer name shares all its trigrams but the two holding its end. */
-const GRAMS_AT_END = 2;
 
 /** Marks a candidate length for which no trigram count is enough. */
 export const UNREACHABLE = 0x7fff;
@@ -19,33 +17,25 @@ export interface FloorOptions {
   readonly queryLength: number;
   /** Distinct trigrams of the query. */
   readonly queryGrams: number;
-  /**
-   * Lengths of longer names that can score by starting with the query (`score.ts`): from `shortest` to `longest`
-   * characters; none when `shortest` exceeds `longest`.
-   */
-  readonly prefixLengths: { readonly shortest: number; readonly longest: number };
 }
 
 /**
  * Per candidate length (index), the fewest distinct trigrams a candidate must share with the query for its score to
- * still reach `floor` through spelling (the q-gram lemma) or through starting with the query. The score bounds the
+ * still reach `floor` through spelling (the q-gram lemma). The score bounds the
  * edits (`maxEditsForScore`), the length difference says how many of them must be insertions or deletions, and each
  * kind of edit removes a known number of trigrams. Grams and lengths are those of the look-alike folded names, which
  * are never further apart than the names themselves.
  */
 export function sharedGramFloors(options: FloorOptions): Int16Array {
-  const { floor, queryLength, queryGrams, prefixLengths } = options;
+  const { floor, queryLength, queryGrams } = options;
   const floors = new Int16Array(256).fill(UNREACHABLE);
   for (let length = 1; length < floors.length; length++) {
-    if (length >= prefixLengths.shortest && length <= prefixLengths.longest) {
-      floors[length] = Math.max(1, queryGrams - GRAMS_AT_END);
-    }
     const edits = maxEditsForScore(floor, Math.max(queryLength, length));
     const lengthEdits = Math.abs(length - queryLength);
     if (lengthEdits > edits) continue;
     const perLengthEdit = length >= queryLength ? GRAMS_LOST_BY_INSERTION : GRAMS_LOST_BY_DELETION;
     const lost = perLengthEdit * lengthEdits + GRAMS_LOST_BY_ANY_EDIT * (edits - lengthEdits);
-    floors[length] = Math.min(floors[length] as number, Math.max(1, queryGrams - lost));
+    floors[length] = Math.max(1, queryGrams - lost);
   }
   return floors;
 }

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
-import { TrademarkIndex } from './engine.ts';
+import { type IndexOptions, TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { mulberry32 } from './prng.ts';
-import { compareNames } from './score.ts';
+import { compareNames, HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
 import { parseTransliterationSet, transliterationMarks } from './transliteration-set.ts';
 import type { MarketEffect, MarkRecord } from './types.ts';
 
@@ -20,22 +20,53 @@ function hasEffect(effect: MarketEffect, mark: MarkRecord): boolean {
 describe('TrademarkIndex against a full scan', () => {
   // A full scan of 4,000 names per query takes a few seconds on a busy machine.
   it('reports exactly the marks at or above the floor, with the same scores', { timeout: 60_000 }, () => {
-    const marks = generateMarks({ count: 4000, seed: 21 });
-    const scan = fullScan(marks);
-    const random = mulberry32(4);
-    for (let q = 0; q < 80; q++) {
-      let text = scan.names[Math.floor(random() * scan.names.length)] as string;
-      const at = Math.floor(random() * text.length);
-      const r = random();
-      if (r < 0.3) text = `${text.slice(0, at)}x${text.slice(at + 1)}`;
-      else if (r < 0.45) text = text.split(' ').reverse().join(' ');
-      else if (r < 0.6) text = `${text} 科技`;
-      else if (r < 0.75) text = text.slice(0, Math.max(2, at));
-      else if (r < 0.8) text = `${text.split(' ')[0]} Home Store`;
-      else if (r < 0.85) text = `${text.split(' ')[0]} Fashion`;
-      // Every other search names classes, whose own descriptive words (FASHION in 25) are set aside too.
-      const classes = q % 2 === 0 ? undefined : [25, 30];
+    const scan = fullScan(generateMarks({ count: 4000, seed: 21 }), { spellingFloor: SCORE_FLOOR });
+    for (const { text, classes } of variedQueries(scan.names, 80)) {
       expect(scan.found(text, classes), text).toEqual(scan.expected(text, classes));
+    }
+  });
+
+  // By default a name only its spelling brings to 50-60 is not read (`spellingFloor`): from high risk up the answer
+  // is the full scan's, and below it every mark listed has the full scan's score.
+  it('by default, reports exactly the marks from high risk up, and below it only true scores', {
+    timeout: 60_000,
+  }, () => {
+    const scan = fullScan(generateMarks({ count: 4000, seed: 21 }));
+    let belowHighRisk = 0;
+    for (const { text, classes } of variedQueries(scan.names, 80)) {
+      const found = scan.found(text, classes);
+      const expected = scan.expected(text, classes);
+      expect(atLeast(found, HIGH_RISK_SCORE), text).toEqual(atLeast(expected, HIGH_RISK_SCORE));
+      for (const [id, score] of found) {
+        expect(expected.get(id), `${text}: ${id}`).toBe(score);
+        if (score < HIGH_RISK_SCORE) belowHighRisk++;
+      }
+    }
+    // Names reached by a sound, a word or a key are still scored below high risk.
+    expect(belowHighRisk).toBeGreaterThan(0);
+  });
+
+  // Names one edit away are looked up rather than counted: letters outside the common alphabet take their own keys.
+  it('finds names one edit away by letters outside the Latin alphabet, as a full scan does', () => {
+    const letters = 'abeklmnorstøжяカキ';
+    const random = mulberry32(12);
+    const word = (length: number): string =>
+      Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const marks: MarkRecord[] = generateMarks({ count: 300, seed: 23 }).map((mark, i) => ({
+      ...mark,
+      name: word(3 + (i % 9)),
+    }));
+    const scan = fullScan(marks, { spellingFloor: SCORE_FLOOR });
+    for (let q = 0; q < 60; q++) {
+      const chars = [...(scan.names[Math.floor(random() * scan.names.length)] as string)];
+      const at = Math.floor(random() * chars.length);
+      const letter = letters[Math.floor(random() * letters.length)] as string;
+      const r = random();
+      if (r < 0.4) chars[at] = letter;
+      else if (r < 0.7) chars.splice(at, 0, letter);
+      else if (chars.length > 3) chars.splice(at, 1);
+      const text = chars.join('');
+      expect(scan.found(text), text).toEqual(scan.expected(text));
     }
   });
 
@@ -62,7 +93,7 @@ describe('TrademarkIndex against a full scan', () => {
 
   it('with an effect rule, reports exactly the marks a full scan finds with effect, and counts only them', () => {
     const marks = generateMarks({ count: 6000, seed: 33 });
-    const index = new TrademarkIndex();
+    const index = new TrademarkIndex({ spellingFloor: SCORE_FLOOR });
     index.add(marks);
     const options = { isCommonStem: (unit: string) => index.isCommonStem(unit) };
     const analyses = new Map(marks.map((mark) => [mark.name, analyzeName(mark.name, index.pinyin)]));
@@ -108,9 +139,33 @@ describe('TrademarkIndex against a full scan', () => {
   });
 });
 
+/** Queries from `names`: a letter replaced, words reversed, descriptive words added, cut short; half by classes. */
+function variedQueries(names: readonly string[], count: number) {
+  const random = mulberry32(4);
+  const queries: { text: string; classes: number[] | undefined }[] = [];
+  for (let q = 0; q < count; q++) {
+    let text = names[Math.floor(random() * names.length)] as string;
+    const at = Math.floor(random() * text.length);
+    const r = random();
+    if (r < 0.3) text = `${text.slice(0, at)}x${text.slice(at + 1)}`;
+    else if (r < 0.45) text = text.split(' ').reverse().join(' ');
+    else if (r < 0.6) text = `${text} 科技`;
+    else if (r < 0.75) text = text.slice(0, Math.max(2, at));
+    else if (r < 0.8) text = `${text.split(' ')[0]} Home Store`;
+    else if (r < 0.85) text = `${text.split(' ')[0]} Fashion`;
+    // Every other search names classes, whose own descriptive words (FASHION in 25) are set aside too.
+    queries.push({ text, classes: q % 2 === 0 ? undefined : [25, 30] });
+  }
+  return queries;
+}
+
+function atLeast(scores: ReadonlyMap<number, number>, floor: number): Map<number, number> {
+  return new Map([...scores].filter(([, score]) => score >= floor));
+}
+
 /** An index of `marks` and what comparing a query with every distinct name of them reports, optionally by class. */
-function fullScan(marks: readonly MarkRecord[]) {
-  const index = new TrademarkIndex();
+function fullScan(marks: readonly MarkRecord[], options: IndexOptions = {}) {
+  const index = new TrademarkIndex(options);
   index.add(marks);
   const names = [...new Set(marks.map((mark) => mark.name))];
   const analyses = names.map((name) => analyzeName(name, index.pinyin));

@@ -192,6 +192,21 @@ describe('TrademarkIndex updates', () => {
     expect(index.search({ text: target.name, limit: 1, datasets: ['CN'] }).matches[0]?.id).toBe(target.id);
   });
 
+  it('finds the longer names a query begins and those one letter away, in a bulk load and added after it', () => {
+    const index = new TrademarkIndex();
+    const bulk = [
+      ...Array.from({ length: 6_000 }, (_, i) => mark(`FILLER${i.toString(36)}`)),
+      mark('KODAKMAX'),
+      mark('KODAQ'),
+    ];
+    index.add(bulk);
+    const late = [mark('KODAKLENS'), mark('KODIAK')];
+    index.add(late);
+    const all = [...bulk, ...late];
+    expect(names(index, all, 'KODAK').sort()).toEqual(['KODAKLENS', 'KODAKMAX', 'KODAQ', 'KODIAK']);
+    expect(index.search({ text: 'KODAK' }).matches.map((match) => match.signals[0])).toContain('containment');
+  });
+
   it('warms pinyin into its own cache', () => {
     const index = new TrademarkIndex();
     index.warmPinyin(['华为', '小米科技']);

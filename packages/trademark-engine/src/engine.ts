@@ -22,13 +22,16 @@ import { TrigramSet } from './grams.ts';
 import { ensureCapacity, GrowableUint32 } from './growable.ts';
 import type { HashedPostingStore } from './hashed-postings.ts';
 import { MarkTable } from './mark-table.ts';
+import { nearSpellingLengths } from './near-spellings.ts';
 import { PinyinCache } from './pinyin.ts';
 import { PostingStore } from './postings.ts';
+import { PrefixOrder } from './prefix-order.ts';
 import { rankMatches } from './rank.ts';
 import {
   type CompareOptions,
   type Comparison,
   compareNames,
+  HIGH_RISK_SCORE,
   PREFIX_MIN_LENGTH,
   PREFIX_MIN_REST,
   SCORE_FLOOR,
@@ -44,6 +47,13 @@ import { coreUnits } from './word-units.ts';
 export interface IndexOptions {
   /** Matches below it are dropped; defaults to `SCORE_FLOOR`. Candidates are pruned against it. */
   readonly scoreFloor?: number;
+  /**
+   * Names whose spelling alone could bring them near the query are read from this score up (at least `scoreFloor`;
+   * by default `HIGH_RISK_SCORE`, as in the PostgreSQL mode). Up to twelve letters it allows one edit, so such names
+   * are looked up one edit away (`near-spellings.ts`) instead of counted by trigrams over the whole register; a name
+   * that only its spelling brings to between `scoreFloor` and this is not listed.
+   */
+  readonly spellingFloor?: number;
   /** Share a cache between indexes, or prime it from stored pinyin. */
   readonly pinyin?: PinyinCache;
   /**
@@ -75,7 +85,6 @@ const MAX_QUERY_LENGTH = 200;
 export const MAX_NAME_LENGTH = 2_000;
 const MAX_QUERY_GRAMS = 255;
 const BULK_LOAD = 10_000;
-const NO_LENGTHS = { shortest: 1, longest: 0 };
 
 // Counter per touched name: counted trigrams in the low byte, then hits of rare words, of common words, of sound
 // keys or whole-name keys, and of transliteration skeletons. A name none of whose marks can pass the filters is
@@ -121,6 +130,7 @@ interface ScoringContext {
  */
 export class TrademarkIndex {
   readonly scoreFloor: number;
+  readonly spellingFloor: number;
   readonly pinyin: PinyinCache;
   /** Whether the pinyin cache is this index's own (not shared through the options). */
   readonly #ownsPinyin: boolean;
@@ -132,6 +142,8 @@ export class TrademarkIndex {
   readonly #marks = new MarkTable();
   /** Mark rows per form. */
   #marksOfForm = new PostingStore();
+  /** Names in the order of their visual form, for the names a query begins. */
+  readonly #prefixes = new PrefixOrder(this.#forms);
 
   // Scratch reused by every search, so a query allocates little beyond its result.
   /**
@@ -149,6 +161,7 @@ export class TrademarkIndex {
 
   constructor(options: IndexOptions = {}) {
     this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
+    this.spellingFloor = Math.max(this.scoreFloor, options.spellingFloor ?? HIGH_RISK_SCORE);
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#ownsPinyin = options.pinyin === undefined;
     this.#isCommon = options.isCommonStem ?? ((unit) => this.#terms.isCommon(unit));
@@ -172,7 +185,7 @@ export class TrademarkIndex {
   memory(): Record<string, number> {
     const scratch = [this.#fresh, this.#formScore, this.#formSignals];
     return {
-      names: this.#forms.bytes,
+      names: this.#forms.bytes + this.#prefixes.bytes,
       terms: this.#terms.bytes,
       nameColumns: this.#columns.bytes,
       marks: this.#marks.bytes + this.#marksOfForm.bytes,
@@ -205,12 +218,14 @@ export class TrademarkIndex {
           writtenForMeaning(analysis),
         );
         const units = this.#terms.add(form, analysis, this.#gramScratch);
+        this.#prefixes.add(form);
         this.#columns.describe(form, analysis.visual.length, units, this.#gramScratch);
       }
       this.#join(this.#marks.append(record, form));
       added++;
     }
     this.#terms.settle();
+    this.#prefixes.settle();
     this.#marksOfForm.settle();
     // Growing by doubling leaves up to half of each column unused; after a bulk load, give that back, with the
     // caches the load filled.
@@ -234,6 +249,7 @@ export class TrademarkIndex {
     this.#columns.save(out.child('columns'), this.#forms.count);
     this.#marks.save(out.child('marks'));
     this.#marksOfForm.save(out.child('marksOfForm'));
+    this.#prefixes.save(out.child('prefixes'));
     return writeSnapshot(path, snapshotFingerprint(), meta, out);
   }
 
@@ -262,6 +278,7 @@ export class TrademarkIndex {
     index.#columns.restore(reader.child('columns'), index.#forms.count);
     index.#marks.restore(reader.child('marks'));
     index.#marksOfForm.restore(reader.child('marksOfForm'));
+    index.#prefixes.restore(reader.child('prefixes'));
     return { index, meta };
   }
 
@@ -325,11 +342,13 @@ export class TrademarkIndex {
     const core = coreUnits(q, { descriptive: options.descriptive, isCommon: options.isCommonStem });
     const terms = this.#terms.query(q, (unit) => core.units.includes(unit));
     const floors = sharedGramFloors({
-      floor: this.scoreFloor,
+      floor: this.spellingFloor,
       queryLength: m,
       queryGrams: terms.gramCount,
-      prefixLengths: m >= PREFIX_MIN_LENGTH ? { shortest: m + PREFIX_MIN_REST, longest: 2 * m } : NO_LENGTHS,
     });
+    // Names one edit away are looked up where that is all spelling allows; their lengths need no trigram pass.
+    const nearLengths = nearSpellingLengths(this.spellingFloor, m);
+    for (const length of nearLengths) floors[length] = UNREACHABLE;
     const context = this.#scoringContext(q, terms, floors, options);
 
     // Words and keys first, over names of any length: their hits ride in the counters into the trigram passes, and
@@ -344,6 +363,15 @@ export class TrademarkIndex {
     for (const term of terms.keys) touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
     for (const term of terms.skeletons)
       touched += this.#countTerm(postings, term, SKELETON_HIT, filter, datasets);
+    // Names the query begins, and names one edit away where that is all spelling allows: looked up, not counted.
+    if (m >= PREFIX_MIN_LENGTH) {
+      const found = this.#prefixes.collect(q.visual, m + PREFIX_MIN_REST, 2 * m, this.#collected);
+      touched += this.#count(found, KEY_HIT, filter, datasets);
+    }
+    if (nearLengths.length > 0) {
+      for (const term of this.#terms.nearSpellings(q.visual))
+        touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
+    }
 
     // Then trigrams, one name length at a time, each length scored right after it is counted while its names are
     // still in cache. Prefix filtering: a name sharing at least `floor` trigrams with the query shares one of any
@@ -355,10 +383,8 @@ export class TrademarkIndex {
       const floor = last ? Math.min(...floors.subarray(bucket)) : (floors[bucket] as number);
       if (floor === UNREACHABLE) continue;
       const counted = terms.gramCount - floor + 1;
-      // Position filtering: within the edits spelling allows, a shared trigram moves by at most that many places;
-      // a name starting with the query has them in place.
-      const edits = maxEditsForScore(this.scoreFloor, last ? MAX_QUERY_GRAMS : Math.max(m, bucket));
-      const shift = last || Math.abs(bucket - m) <= edits ? edits : 0;
+      // Position filtering: within the edits spelling allows, a shared trigram moves by at most that many places.
+      const shift = maxEditsForScore(this.spellingFloor, last ? MAX_QUERY_GRAMS : Math.max(m, bucket));
       const rarest = this.#terms.rarestGrams(terms, bucket);
       // Trigrams no name has are counted too: nobody shares them.
       const missing = terms.gramCount - rarest.length;
@@ -561,15 +587,20 @@ export class TrademarkIndex {
     return rare > 0 && rare === terms.coreUnits;
   }
 
-  /** For a name with enough shared trigrams: the exact check by edit distance, or the query being its beginning. */
+  /**
+   * For a name with enough shared trigrams: the exact check by edit distance (names the query begins were looked up
+   * and need none).
+   */
   #spellingMayReach(q: NameAnalysis, form: number, matcher: OsaMatcher): boolean {
     const forms = this.#forms;
-    const m = q.visual.length;
     const n = forms.visualLength[form] as number;
     const offset = forms.visualOffset[form] as number;
-    const prefixLength = m >= PREFIX_MIN_LENGTH && n >= m + PREFIX_MIN_REST && n <= 2 * m;
-    if (prefixLength && forms.chars.startsWith(offset, n, q.visual)) return true;
-    return spellingMayReach(this.scoreFloor, m, n, matcher.distance(forms.chars.data, offset, n));
+    return spellingMayReach(
+      this.spellingFloor,
+      q.visual.length,
+      n,
+      matcher.distance(forms.chars.data, offset, n),
+    );
   }
 
   /** Adds a mark to its form's list and to the union of its form's filter fields. */

@@ -1,5 +1,6 @@
 import type { NameAnalysis } from './analyze.ts';
 import { forEachQueryKey, isSkeleton, TERM_KINDS, type TermKind } from './name-terms.ts';
+import { lettersLeftOut } from './near-spellings.ts';
 import { PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
 import { maxEditsForScore } from './spelling.ts';
 import { coreUnits, type WeakWords, wordUnits } from './word-units.ts';
@@ -151,9 +152,7 @@ export function queryNearKeys(floor: number, visual: string): string[] | undefin
  * on both sides.
  */
 function oneLetterOut(text: string, tag: string): string[] {
-  const keys = new Set<string>([tag + wellFormed(text)]);
-  for (let i = 0; i < text.length; i++) keys.add(tag + wellFormed(text.slice(0, i) + text.slice(i + 1)));
-  return [...keys];
+  return [...new Set([text, ...lettersLeftOut(text)].map((key) => tag + wellFormed(key)))];
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

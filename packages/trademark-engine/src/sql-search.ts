@@ -217,7 +217,12 @@ export class SqlMarkSearch {
     const started = performance.now();
     const records = q.visual.length === 0 ? [] : await this.#candidates(q, query, isCommonStem);
     const read = performance.now();
-    const index = new TrademarkIndex({ scoreFloor: this.scoreFloor, pinyin: this.pinyin, isCommonStem });
+    const index = new TrademarkIndex({
+      scoreFloor: this.scoreFloor,
+      spellingFloor: this.spellingFloor,
+      pinyin: this.pinyin,
+      isCommonStem,
+    });
     index.add(records);
     const result = index.search(query);
     this.lastSearch.candidates = records.length;

@@ -2,6 +2,7 @@ import type { NameAnalysis } from './analyze.ts';
 import { END, FNV_OFFSET, fnvHash, forEachTrigram, START, trigramCode } from './grams.ts';
 import { HashedPostingStore } from './hashed-postings.ts';
 import { forEachNameTerm, forEachQueryKey, isSkeleton, type TermKind } from './name-terms.ts';
+import { hasRareLetter, lettersLeftOut, NEAR_SPELLING_MAX_LENGTH, oneEditLookups } from './near-spellings.ts';
 import { PackedPostingStore } from './packed-postings.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { wordUnits } from './word-units.ts';
@@ -27,6 +28,8 @@ const TERM_SEEDS: Record<TermKind, number> = {
   latinSkeleton: FNV_OFFSET ^ 0x2f8b3c1d,
   hanSkeleton: FNV_OFFSET ^ 0x61c88647,
 };
+// A one-letter-out variant of a name with a rare letter (`near-spellings.ts`); the in-memory index's own kind.
+const LEFT_OUT_SEED = FNV_OFFSET ^ 0x3c6ef372;
 
 /** What a query looks up. */
 export interface QueryTerms {
@@ -108,6 +111,12 @@ export class TermIndex {
       terms.push(term);
       if (kind === 'word') units++;
     });
+    if (visual.length <= NEAR_SPELLING_MAX_LENGTH && hasRareLetter(visual)) {
+      for (const variant of lettersLeftOut(visual)) {
+        const term = fnvHash(variant, LEFT_OUT_SEED) >>> 2;
+        if (!terms.includes(term)) terms.push(term);
+      }
+    }
     for (const term of terms) this.terms.add(term, form);
     return Math.min(units, 255);
   }
@@ -205,6 +214,24 @@ export class TermIndex {
       keys,
       skeletons,
     };
+  }
+
+  /**
+   * The hashed terms, known to the index, under which every name one edit from `visual` is listed
+   * (`oneEditLookups`), each once.
+   */
+  nearSpellings(visual: string): number[] {
+    const found = new Set<number>();
+    const { names, leftOut } = oneEditLookups(visual);
+    for (const name of names) {
+      const term = termHash(name, 'name');
+      if (this.terms.frequency(term) > 0) found.add(term);
+    }
+    for (const variant of leftOut) {
+      const term = fnvHash(variant, LEFT_OUT_SEED) >>> 2;
+      if (this.terms.frequency(term) > 0) found.add(term);
+    }
+    return [...found];
   }
 
   #commonThreshold(): number {

@@ -8,7 +8,7 @@ import { analyzeName } from '@kxt/trademark-engine/analyze';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
 import { PinyinCache } from '@kxt/trademark-engine/pinyin';
 import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
-import { HIGH_RISK_SCORE, SCORE_FLOOR } from '@kxt/trademark-engine/score';
+import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
 import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
 import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
@@ -48,12 +48,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function postgresSearch(options: { spellingFloor?: number } = {}): PostgresMarkSearch {
-  const service = new PostgresMarkSearch(database.db, {
-    url: database.url ?? '',
-    schema: database.schema,
-    ...options,
-  });
+function postgresSearch(): PostgresMarkSearch {
+  const service = new PostgresMarkSearch(database.db, { url: database.url ?? '', schema: database.schema });
   services.push(service);
   return service;
 }
@@ -103,8 +99,8 @@ describe.skipIf(testDialect() !== 'postgres')(
     it('answers every relevance query as the in-memory index does: the same marks, scores, order and totals', async () => {
       await fillRegister();
       const memory = new MarkIndexService(database.db);
-      // Every name spelling brings to the score floor read, as the in-memory index compares them.
-      const postgres = postgresSearch({ spellingFloor: SCORE_FLOOR });
+      // Both read names only their spelling brings near the query from high risk up (`spellingFloor`).
+      const postgres = postgresSearch();
       await Promise.all([memory.ready(), postgres.ready()]);
       const queries: SearchQuery[] = RELEVANCE.pairs.flatMap((pair, i) => [
         { text: pair.query, limit: 10 },

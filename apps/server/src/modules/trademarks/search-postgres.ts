@@ -21,7 +21,7 @@ export interface PostgresMarkSearchOptions {
   readonly url: string;
   /** The schema its tables live in (tests), when not `public`. */
   readonly schema?: string | undefined;
-  /** See `SqlSearchOptions.spellingFloor` (tests compare every match with the in-memory index at 50). */
+  /** See `SqlSearchOptions.spellingFloor`; the in-memory index reads names from the same floor by default. */
   readonly spellingFloor?: number;
 }
 

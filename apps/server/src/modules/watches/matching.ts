@@ -1,5 +1,6 @@
 import { effectIn } from '@kxt/contracts/jurisdictions';
 import { TrademarkIndex } from '@kxt/trademark-engine/engine';
+import { SCORE_FLOOR } from '@kxt/trademark-engine/score';
 import type { Match } from '@kxt/trademark-engine/types';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -35,7 +36,8 @@ export async function matchWatches(
 ): Promise<WatchMatching> {
   const watches = await activeWatches(db, nowIso());
   if (watches.length === 0) return { watches: 0, marks: 0, hits: 0 };
-  const index = new TrademarkIndex();
+  // Every name a watch's threshold may reach is read: the batch is small, and a threshold may be below high risk.
+  const index = new TrademarkIndex({ spellingFloor: SCORE_FLOOR });
   let cursor = { updatedAt: changedSince, id: 0 };
   let marks = 0;
   for (;;) {
