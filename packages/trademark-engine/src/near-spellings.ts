@@ -28,31 +28,28 @@ export function lettersLeftOut(text: string): string[] {
 }
 
 /**
- * What a query looks up to find every name one edit from `visual` (a letter replaced, added or dropped, or two
- * neighbours swapped) without counting trigrams:
- * - `names`: `visual` itself and every string one edit away whose added or replacing letter is in
- *   `SPELLING_ALPHABET`, looked up as whole names;
- * - `leftOut`: `visual` and each of its one-letter-out variants, looked up among the one-letter-out variants of the
- *   names with a rare letter (`hasRareLetter`), which is where a name one edit away by a rare letter is: a rare letter
- *   added to the query leaves the query when it is left out, one replacing a query letter leaves what both have when
- *   each leaves out its own.
+ * Calls `visit` with `visual` itself and every string one edit from it (a letter replaced, added or dropped, or two
+ * neighbours swapped) whose added or replacing letter is in `SPELLING_ALPHABET`, each as the first `at` units of
+ * `visual`, then `inserted`, then its units from `resume` on: the caller builds the string or, as the index does, only
+ * its hash, from a hash of each beginning. A name one edit away by a letter outside the alphabet has that letter,
+ * and is found by its one-letter-out variants (`lettersLeftOut`): a rare letter added to the query leaves the query
+ * when it is left out, one replacing a query letter leaves what both have when each leaves out its own.
  */
-export function oneEditLookups(visual: string): { names: string[]; leftOut: string[] } {
-  const names = new Set<string>([visual]);
+export function forEachOneEdit(
+  visual: string,
+  visit: (at: number, inserted: string, resume: number) => void,
+): void {
   const m = visual.length;
+  visit(m, '', m);
   for (let i = 0; i <= m; i++) {
-    const before = visual.slice(0, i);
-    const after = visual.slice(i);
-    const rest = visual.slice(i + 1);
     for (let k = 0; k < SPELLING_ALPHABET.length; k++) {
       const letter = SPELLING_ALPHABET[k] as string;
-      names.add(before + letter + after);
-      if (i < m && visual[i] !== letter) names.add(before + letter + rest);
+      visit(i, letter, i);
+      if (i < m && visual[i] !== letter) visit(i, letter, i + 1);
     }
-    if (i < m) names.add(before + rest);
-    if (i + 1 < m) names.add(before + visual[i + 1] + visual[i] + visual.slice(i + 2));
+    if (i < m) visit(i, '', i + 1);
+    if (i + 1 < m && visual[i] !== visual[i + 1]) visit(i, (visual[i + 1] as string) + visual[i], i + 2);
   }
-  return { names: [...names], leftOut: [visual, ...lettersLeftOut(visual)] };
 }
 
 /**

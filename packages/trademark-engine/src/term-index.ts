@@ -1,8 +1,8 @@
 import type { NameAnalysis } from './analyze.ts';
-import { END, FNV_OFFSET, fnvHash, forEachTrigram, START, trigramCode } from './grams.ts';
+import { END, FNV_OFFSET, fnvHash, fnvStep, forEachTrigram, START, trigramCode } from './grams.ts';
 import { HashedPostingStore } from './hashed-postings.ts';
 import { forEachNameTerm, forEachQueryKey, isSkeleton, type TermKind } from './name-terms.ts';
-import { hasRareLetter, lettersLeftOut, NEAR_SPELLING_MAX_LENGTH, oneEditLookups } from './near-spellings.ts';
+import { forEachOneEdit, hasRareLetter, lettersLeftOut, NEAR_SPELLING_MAX_LENGTH } from './near-spellings.ts';
 import { PackedPostingStore } from './packed-postings.ts';
 import type { SnapshotReader, SnapshotWriter } from './snapshot-file.ts';
 import { wordUnits } from './word-units.ts';
@@ -218,16 +218,23 @@ export class TermIndex {
 
   /**
    * The hashed terms, known to the index, under which every name one edit from `visual` is listed
-   * (`oneEditLookups`), each once.
+   * (`forEachOneEdit`), each once. Each variant's hash is taken from the hash of its beginning, which is `visual`'s,
+   * without building the string: an eleven-letter query has some 600 variants.
    */
   nearSpellings(visual: string): number[] {
     const found = new Set<number>();
-    const { names, leftOut } = oneEditLookups(visual);
-    for (const name of names) {
-      const term = termHash(name, 'name');
+    const m = visual.length;
+    const beginnings = new Uint32Array(m + 1);
+    beginnings[0] = TERM_SEEDS.name;
+    for (let i = 0; i < m; i++) beginnings[i + 1] = fnvStep(beginnings[i] as number, visual.charCodeAt(i));
+    forEachOneEdit(visual, (at, inserted, resume) => {
+      let hash = beginnings[at] as number;
+      for (let i = 0; i < inserted.length; i++) hash = fnvStep(hash, inserted.charCodeAt(i));
+      for (let i = resume; i < m; i++) hash = fnvStep(hash, visual.charCodeAt(i));
+      const term = hash >>> 2;
       if (this.terms.frequency(term) > 0) found.add(term);
-    }
-    for (const variant of leftOut) {
+    });
+    for (const variant of [visual, ...lettersLeftOut(visual)]) {
       const term = fnvHash(variant, LEFT_OUT_SEED) >>> 2;
       if (this.terms.frequency(term) > 0) found.add(term);
     }
