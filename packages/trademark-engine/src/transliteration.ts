@@ -899,26 +899,43 @@ function scoreOfAlignment(
   const hanTotal = cost[bLength] as number;
   let latinTotal = 0;
   for (let i = 0; i < aLength; i++) latinTotal += omit[a[aStart + i] as number] as number;
-  // Costs only grow down the table: once a whole row costs more than the floor allows, no alignment reaches it. The
-  // margin keeps a score exactly at the floor, whose cost the table holds in single precision.
+  // Costs only grow along an alignment, so a cell costing more than the floor allows leads nowhere: each row is
+  // worked out only from the first to the last cell of the row above within it (`low`, `high`), plus the cells the
+  // last one reaches leftwards, and once a whole row is out of reach no alignment reaches the floor. The margin keeps
+  // a score exactly at the floor, whose cost the table holds in single precision.
   const affordable = ((TRANSLITERATION_TOP - floor) / slope) * (latinTotal + hanTotal) + COST_MARGIN;
+  let low = 0;
+  let high = 0;
+  while (high < bLength && (cost[high + 1] as number) <= affordable) high++;
   for (let i = 1; i <= aLength; i++) {
     const sa = a[aStart + i - 1] as number;
     const omitA = omit[sa] as number;
     const row = i * width;
-    let cheapest = (cost[row - width] as number) + omitA;
-    cost[row] = cheapest;
-    for (let j = 1; j <= bLength; j++) {
-      const sb = b[bStart + j - 1] as number;
-      const diagonal = (cost[row - width + j - 1] as number) + substitutionOf(sa, sb);
-      const up = (cost[row - width + j] as number) + omitA;
-      const left = (cost[row + j - 1] as number) + (omit[sb] as number);
-      const here = Math.min(diagonal, up, left);
+    let first = -1;
+    let last = -1;
+    for (let j = low; j <= bLength; j++) {
+      const up = j <= high ? (cost[row - width + j] as number) + omitA : Number.POSITIVE_INFINITY;
+      let here = up;
+      if (j > low) {
+        const sb = b[bStart + j - 1] as number;
+        const left = (cost[row + j - 1] as number) + (omit[sb] as number);
+        const diagonal =
+          j - 1 <= high
+            ? (cost[row - width + j - 1] as number) + substitutionOf(sa, sb)
+            : Number.POSITIVE_INFINITY;
+        here = Math.min(diagonal, up, left);
+      }
       cost[row + j] = here;
-      if (here < cheapest) cheapest = here;
+      if (here <= affordable) {
+        if (first < 0) first = j;
+        last = j;
+      } else if (j > high) break;
     }
-    if (cheapest > affordable) return 0;
+    if (first < 0) return 0;
+    low = first;
+    high = last;
   }
+  if (high < bLength) return 0;
   const total = latinTotal + hanTotal;
   if (total === 0) return 0;
   const distance = (cost[aLength * width + bLength] as number) / total;
