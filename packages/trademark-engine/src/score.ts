@@ -89,16 +89,7 @@ const NEVER_COMMON = (): boolean => false;
  */
 export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareOptions = {}): Comparison {
   if (q.exact === c.exact) return { score: 100, signals: SIGNAL_BIT.exact };
-  let best = 0;
-  let signals = 0;
-  let deciding = 0;
-  const consider = (score: number, bits: number): void => {
-    if (score > best) {
-      best = score;
-      deciding = bits;
-    }
-    if (score >= SCORE_FLOOR) signals |= bits;
-  };
+  const verdict = new Verdict();
   const readAloud = q.hasHan || c.hasHan ? SIGNAL_BIT.pinyin : 0;
 
   // Same reading, different writing: everything else would only compare the pinyin with itself.
@@ -109,28 +100,50 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
   }
 
   if (q.lookalike === c.lookalike) {
-    consider(SIGNAL_SCORE.lookalike, SIGNAL_BIT.lookalike | readAloud);
+    verdict.consider(SIGNAL_SCORE.lookalike, SIGNAL_BIT.lookalike | readAloud);
   }
   const spelling = spellingOf(q.latin, c.latin);
-  consider(spelling, SIGNAL_BIT.spelling | readAloud);
+  verdict.consider(spelling, SIGNAL_BIT.spelling | readAloud);
   if (q.visual !== q.latin || c.visual !== c.latin) {
     const visual = spellingOf(q.visual, c.visual) - LOOKALIKE_PENALTY;
-    if (visual > spelling) consider(visual, SIGNAL_BIT.spelling | SIGNAL_BIT.lookalike | readAloud);
+    if (visual > spelling) verdict.consider(visual, SIGNAL_BIT.spelling | SIGNAL_BIT.lookalike | readAloud);
   }
 
   if (!q.hasHan && !c.hasHan) {
-    consider(oneLetterScore(q.latin, c.latin), SIGNAL_BIT.oneLetter | SIGNAL_BIT.spelling);
-    consider(soundScore(q, c), SIGNAL_BIT.phonetic);
+    verdict.consider(oneLetterScore(q.latin, c.latin), SIGNAL_BIT.oneLetter | SIGNAL_BIT.spelling);
+    verdict.consider(soundScore(q, c), SIGNAL_BIT.phonetic);
   } else if (q.hasHan !== c.hasHan) {
     // A transliteration under both the best score so far and the floor changes neither: its alignment stops early.
-    consider(transliterationScore(q, c, Math.min(best, SCORE_FLOOR)), SIGNAL_BIT.transliteration);
+    verdict.consider(
+      transliterationScore(q, c, Math.min(verdict.best, SCORE_FLOOR)),
+      SIGNAL_BIT.transliteration,
+    );
   }
   const weak: WeakWords = {
     descriptive: options.descriptive ?? descriptiveWordsFor(),
     isCommon: options.isCommonStem ?? NEVER_COMMON,
   };
-  wordSignals(q, c, weak, consider);
-  return { score: Math.round(best * 10) / 10, signals: withLead(signals, deciding) };
+  wordSignals(q, c, weak, verdict);
+  return { score: Math.round(verdict.best * 10) / 10, signals: withLead(verdict.signals, verdict.deciding) };
+}
+
+/**
+ * The best score of a comparison so far, the signal bits that gave it, and every signal that reached the floor. An
+ * object rather than a closure over a comparison's locals: the server runs through tsx, which names every function
+ * made per call (esbuild's keepNames), and that was a quarter of a comparison's time.
+ */
+class Verdict {
+  best = 0;
+  deciding = 0;
+  signals = 0;
+
+  consider(score: number, bits: number): void {
+    if (score > this.best) {
+      this.best = score;
+      this.deciding = bits;
+    }
+    if (score >= SCORE_FLOOR) this.signals |= bits;
+  }
 }
 
 function spellingOf(a: string, b: string): number {
@@ -214,13 +227,8 @@ function soundBase(keyLength: number): number {
   return SOUND_BASE_BY_KEY_LENGTH[Math.min(keyLength, SOUND_BASE_BY_KEY_LENGTH.length - 1)] as number;
 }
 
-function wordSignals(
-  q: NameAnalysis,
-  c: NameAnalysis,
-  weak: WeakWords,
-  consider: (score: number, bits: number) => void,
-): void {
-  prefixContainment(q, c, weak, consider);
+function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict: Verdict): void {
+  prefixContainment(q, c, weak, verdict);
   // Latin words and pinyin syllables are different units: across scripts only whole pinyin counts.
   if (q.hasHan !== c.hasHan) return;
   const qv = wordUnits(q);
@@ -232,12 +240,12 @@ function wordSignals(
     const sameOrder =
       qv.units.every((unit, i) => cv.units[i] === unit) && sameSequence(qv.syllables, cv.syllables);
     if (!sameOrder) {
-      consider(SIGNAL_SCORE.wordOrder - (pluralBit ? 2 : 0), SIGNAL_BIT.wordOrder | pluralBit);
+      verdict.consider(SIGNAL_SCORE.wordOrder - (pluralBit ? 2 : 0), SIGNAL_BIT.wordOrder | pluralBit);
     } else if (pluralBit) {
-      consider(SIGNAL_SCORE.plural, SIGNAL_BIT.plural);
+      verdict.consider(SIGNAL_SCORE.plural, SIGNAL_BIT.plural);
     } else {
       // Same distinctive words in the same order: only articles or repeats differ (THE APPLE ~ APPLE).
-      consider(SIGNAL_SCORE.stopwordsOnly, SIGNAL_BIT.containment | homophoneOf(q, c));
+      verdict.consider(SIGNAL_SCORE.stopwordsOnly, SIGNAL_BIT.containment | homophoneOf(q, c));
     }
     return;
   }
@@ -253,7 +261,7 @@ function wordSignals(
     // One mark inside the other (BELLA HOME ~ BELLA) is also containment; ZORVEX GROUP ~ ZORVEX TECH is not.
     const inside = shared.length === Math.min(qv.units.length, cv.units.length) ? SIGNAL_BIT.containment : 0;
     const bits = SIGNAL_BIT.descriptiveIgnored | inside | homophoneOf(q, c);
-    consider(
+    verdict.consider(
       SIGNAL_SCORE.descriptiveSetAside,
       bits | (differsByPlural(qCore, cCore) ? SIGNAL_BIT.plural : 0),
     );
@@ -279,7 +287,7 @@ function wordSignals(
     ? innerCore.letters / Math.max(innerCore.letters, outerCore.letters)
     : inner.letters / outer.letters;
   const score = CONTAINMENT_BASE + CONTAINMENT_SPAN * share + (atStart ? CONTAINED_AT_START_BONUS : 0);
-  consider(
+  verdict.consider(
     Math.min(score, SIGNAL_SCORE.stopwordsOnly),
     SIGNAL_BIT.containment | pluralBit | homophoneOf(q, c),
   );
@@ -321,12 +329,7 @@ function homophoneOf(q: NameAnalysis, c: NameAnalysis): number {
 }
 
 /** One mark is the beginning of a single word of the other: APPLE ~ APPLEPAY, XIAOMI ~ 小米科技. */
-function prefixContainment(
-  q: NameAnalysis,
-  c: NameAnalysis,
-  weak: WeakWords,
-  consider: (score: number, bits: number) => void,
-): void {
+function prefixContainment(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict: Verdict): void {
   const [inner, outer] = q.visual.length <= c.visual.length ? [q, c] : [c, q];
   const share = inner.visual.length / outer.visual.length;
   if (inner.visual.length < PREFIX_MIN_LENGTH || share < PREFIX_MIN_SHARE) return;
@@ -338,7 +341,7 @@ function prefixContainment(
   if (coreUnits(inner, weak).units.length === 0) return;
   const lookalike = outer.latin.startsWith(inner.latin) ? 0 : SIGNAL_BIT.lookalike;
   const script = q.hasHan === c.hasHan ? homophoneOf(q, c) : SIGNAL_BIT.pinyin;
-  consider(PREFIX_BASE + PREFIX_SPAN * share, SIGNAL_BIT.containment | lookalike | script);
+  verdict.consider(PREFIX_BASE + PREFIX_SPAN * share, SIGNAL_BIT.containment | lookalike | script);
 }
 
 /** Whether a Latin word shared by both is written with a plural ending on one side only. */

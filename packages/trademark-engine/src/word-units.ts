@@ -43,8 +43,8 @@ class UnitCollector {
     this.letters += length;
   }
 
-  /** Pairs of neighbouring syllables of one run of Chinese characters; false for a pair `keep` refuses. */
-  pushRun(run: readonly string[], keep: (unit: string) => boolean): boolean {
+  /** Pairs of neighbouring syllables of one run of Chinese characters; false for a pair `isCommon` refuses. */
+  pushRun(run: readonly string[], isCommon: (unit: string) => boolean): boolean {
     let kept = true;
     for (let i = 0; i < run.length; i++) {
       const word = run[i] as string;
@@ -53,21 +53,21 @@ class UnitCollector {
       const next = run[i + 1];
       if (next === undefined) continue;
       const unit = word < next ? `${word}+${next}` : `${next}+${word}`;
-      if (keep(unit)) this.push(unit, word + next, 0);
+      if (!isCommon(unit)) this.push(unit, word + next, 0);
       else kept = false;
     }
     return kept;
   }
 }
 
-const KEEP_ALL = (): boolean => true;
+const NONE_COMMON = (): boolean => false;
 
 export function wordUnits(a: NameAnalysis): WordUnits {
   const collector = new UnitCollector();
   forEachPart(
     a,
     false,
-    (run) => collector.pushRun(run.syllables, KEEP_ALL),
+    (run) => collector.pushRun(run.syllables, NONE_COMMON),
     (stem, word) => {
       if (isDistinctiveWord(stem, false)) collector.push(stem, word, stem.length);
     },
@@ -83,14 +83,13 @@ export function wordUnits(a: NameAnalysis): WordUnits {
 export function coreUnits(a: NameAnalysis, weak: WeakWords): CoreUnits {
   const collector = new UnitCollector();
   let setAside = false;
-  const keep = (unit: string): boolean => !weak.isCommon(unit);
   forEachPart(
     a,
     true,
     (run) => {
       const core = stripDescriptive(run, weak.descriptive);
       if (core.length < run.syllables.length) setAside = true;
-      if (!collector.pushRun(core, keep)) setAside = true;
+      if (!collector.pushRun(core, weak.isCommon)) setAside = true;
     },
     (stem, word) => {
       if (!isDistinctiveWord(stem, false)) return;
@@ -122,23 +121,23 @@ function forEachPart(
   let at = 0;
   let syllables: string[] = [];
   let chars: string[] = [];
-  const flush = (): void => {
-    if (syllables.length > 0) onRun({ syllables, chars: aligned ? chars : NO_CHARS });
-    syllables = [];
-    chars = [];
-  };
-  for (let i = 0; i < a.words.length; i++) {
-    const word = a.words[i] as string;
-    if (a.fromHan[i] === true) {
+  for (let i = 0; i <= a.words.length; i++) {
+    const word = a.words[i];
+    if (word !== undefined && a.fromHan[i] === true) {
       syllables.push(word);
       if (aligned) chars.push(written[at++] as string);
       continue;
     }
-    flush();
+    // A run ends at a Latin word or at the end of the name.
+    if (syllables.length > 0) {
+      onRun({ syllables, chars: aligned ? chars : NO_CHARS });
+      syllables = [];
+      chars = [];
+    }
+    if (word === undefined) break;
     if (aligned) at += [...word].length;
     onLatin(a.stems[i] as string, word);
   }
-  flush();
 }
 
 const NO_CHARS: readonly string[] = [];
@@ -157,19 +156,30 @@ function stripDescriptive(run: HanRun, descriptive: DescriptiveWords): readonly 
   if (chars.length === 0) return syllables;
   let first = 0;
   let last = chars.length;
-  const fits = (word: readonly string[], at: number): boolean =>
-    at >= first && at + word.length <= last && word.every((char, i) => chars[at + i] === char);
   while (first < last) {
-    const atStart = descriptive.hanByFirst.get(chars[first] as string)?.find((word) => fits(word, first));
+    const atStart = descriptive.hanByFirst
+      .get(chars[first] as string)
+      ?.find((word) => fitsWithin(chars, word, first, first, last));
     if (atStart !== undefined) {
       first += atStart.length;
       continue;
     }
     const atEnd = descriptive.hanByLast
       .get(chars[last - 1] as string)
-      ?.find((word) => fits(word, last - word.length));
+      ?.find((word) => fitsWithin(chars, word, last - word.length, first, last));
     if (atEnd === undefined) break;
     last -= atEnd.length;
   }
   return syllables.slice(first, last);
+}
+
+/** Whether `word` is written in `chars` at `at`, between `first` and `last`. */
+function fitsWithin(
+  chars: readonly string[],
+  word: readonly string[],
+  at: number,
+  first: number,
+  last: number,
+): boolean {
+  return at >= first && at + word.length <= last && word.every((char, i) => chars[at + i] === char);
 }
