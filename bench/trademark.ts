@@ -21,8 +21,15 @@ import { measureTransliterations } from './trademark/transliteration.ts';
 // Targets of the architecture guide, for a million marks on one core.
 const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
 // Issue #22: at every size, memory retained per million marks and how many times MiniSearch's p50 the engine's is;
-// at a million marks, the PostgreSQL mode's p95.
-const ISSUE_22 = { memoryMbPerMillion: 150, timesFasterThanMiniSearch: 3, postgresP95Ms: 50 } as const;
+// at ten million marks, the engine's p50 and p95; at a million marks, the PostgreSQL mode's p95.
+const ISSUE_22 = {
+  memoryMbPerMillion: 150,
+  timesFasterThanMiniSearch: 3,
+  marksForLatency: 10_000_000,
+  p50Ms: 5,
+  p95Ms: 30,
+  postgresP95Ms: 50,
+} as const;
 // A match counts for recall when it is in the top ten at this score or above (high risk and up).
 const RECALL_SCORE = HIGH_RISK_SCORE;
 const WARM_UP_QUERIES = 30;
@@ -365,6 +372,12 @@ function targetChecks(
     fasterThanEveryPeer: { target: true, value: fastest, met: fastest && peers.length > 0 },
     higherRecallThanEveryPeer: { target: true, value: bestRecall, met: bestRecall && peers.length > 0 },
     memoryMbPerMillion: atMost(ISSUE_22.memoryMbPerMillion, round(memoryMb / (options.count / 1_000_000), 1)),
+    ...(options.count >= ISSUE_22.marksForLatency
+      ? {
+          p50MsAtTenMillion: atMost(ISSUE_22.p50Ms, engine.p50Ms),
+          p95MsAtTenMillion: atMost(ISSUE_22.p95Ms, engine.p95Ms),
+        }
+      : {}),
     ...(miniSearch === undefined
       ? {}
       : {
