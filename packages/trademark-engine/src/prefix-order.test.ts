@@ -21,6 +21,8 @@ function beginning(order: PrefixOrder, texts: readonly string[], prefix: string,
   return Array.from(out.data.subarray(0, found), (form) => texts[form]).sort();
 }
 
+const KODAK_NAMES = ['kodak', 'kodaklens', 'kodakmax', 'kodakmaxpro', 'kodakzz'];
+
 describe('PrefixOrder', () => {
   // Enough names that a bulk add is sorted, then a few that wait unsorted: both are searched.
   const texts = [
@@ -47,13 +49,7 @@ describe('PrefixOrder', () => {
 
   it('finds the names beginning with a text, sorted and recently added alike, within the lengths asked', () => {
     const order = built();
-    expect(beginning(order, all, 'kodak')).toEqual([
-      'kodak',
-      'kodaklens',
-      'kodakmax',
-      'kodakmaxpro',
-      'kodakzz',
-    ]);
+    expect(beginning(order, all, 'kodak')).toEqual(KODAK_NAMES);
     expect(beginning(order, all, 'kodak', 8, 10)).toEqual(['kodaklens', 'kodakmax']);
     expect(beginning(order, all, 'n4999')).toEqual(['n4999x']);
     expect(beginning(order, all, 'ko\ud83d')).toEqual(['ko\ud83d\ude00dak']);
@@ -61,13 +57,24 @@ describe('PrefixOrder', () => {
     expect(beginning(order, all, 'n1')).toHaveLength(1111);
   });
 
-  it('merges recent names once they are many, keeping the order', () => {
-    const order = new PrefixOrder(forms);
-    for (let form = 0; form < all.length; form++) order.add(form);
+  it('merges a second large batch into the sorted names and finds every name as a scan does', () => {
+    const many = Array.from(
+      { length: 12_000 },
+      (_, i) => `${'abc'[i % 3]}${((i * 7919) % 12_000).toString(36)}`,
+    );
+    const manyForms = formsOf(many);
+    const order = new PrefixOrder(manyForms);
+    for (let form = 0; form < 6_000; form++) order.add(form);
     order.settle();
-    const bytesSorted = order.bytes;
-    expect(bytesSorted).toBeGreaterThanOrEqual(all.length * 4);
-    expect(beginning(order, all, 'kodakm')).toEqual(['kodakmax', 'kodakmaxpro']);
+    for (let form = 6_000; form < many.length; form++) order.add(form);
+    order.settle();
+    // Four bytes a name once merged, and no room left over from the batch that waited.
+    expect(order.bytes).toBeGreaterThanOrEqual(many.length * 4);
+    expect(order.bytes).toBeLessThan(many.length * 4 + 1_024);
+    for (const prefix of ['a', 'b1', 'c2z', 'a9', 'bzz', 'c']) {
+      const scanned = many.filter((name) => name.startsWith(prefix)).sort();
+      expect(beginning(order, many, prefix), prefix).toEqual(scanned);
+    }
   });
 
   it('answers the same after a snapshot round trip', () => {
@@ -76,12 +83,6 @@ describe('PrefixOrder', () => {
     const arrays = new Map([...out.arrays].map(([name, array]) => [name, array.slice()]));
     const order = new PrefixOrder(forms);
     order.restore(new SnapshotReader(arrays, { ...out.values }));
-    expect(beginning(order, all, 'kodak')).toEqual([
-      'kodak',
-      'kodaklens',
-      'kodakmax',
-      'kodakmaxpro',
-      'kodakzz',
-    ]);
+    expect(beginning(order, all, 'kodak')).toEqual(KODAK_NAMES);
   });
 });
