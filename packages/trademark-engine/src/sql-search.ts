@@ -29,9 +29,10 @@ export interface SqlSearchOptions {
   readonly scoreFloor?: number;
   /**
    * The score from which a name only its spelling brings within reach is read (default 60, high risk, as the
-   * in-memory index's `spellingFloor`, which the ranking index gets too, so both answer alike). Up to it, one edit in names of up to twelve letters and two in
-   * longer ones are found by exact near keys (`nearKeys`); at 50, two edits from nine letters on leave most queries
-   * to pg_trgm, whose recheck of every name sharing a few trigrams made p95 258 ms at a million marks.
+   * in-memory index's `spellingFloor`, which the ranking index gets too, so both answer alike). Up to it, one edit
+   * in names of up to twelve letters and two in longer ones are found by exact near keys (`nearKeys`); at 50, two
+   * edits from nine letters on leave most queries to pg_trgm, whose recheck of every name sharing a few trigrams
+   * made p95 258 ms at a million marks.
    */
   readonly spellingFloor?: number;
   readonly pinyin?: PinyinCache;

@@ -113,7 +113,7 @@ export class TermIndex {
     });
     if (visual.length <= NEAR_SPELLING_MAX_LENGTH && hasRareLetter(visual)) {
       for (const variant of lettersLeftOut(visual)) {
-        const term = fnvHash(variant, LEFT_OUT_SEED) >>> 2;
+        const term = leftOutTerm(variant);
         if (!terms.includes(term)) terms.push(term);
       }
     }
@@ -235,7 +235,7 @@ export class TermIndex {
       if (this.terms.frequency(term) > 0) found.add(term);
     });
     for (const variant of [visual, ...lettersLeftOut(visual)]) {
-      const term = fnvHash(variant, LEFT_OUT_SEED) >>> 2;
+      const term = leftOutTerm(variant);
       if (this.terms.frequency(term) > 0) found.add(term);
     }
     return [...found];
@@ -260,6 +260,11 @@ export class TermIndex {
     const term = termHash(text, kind);
     return this.terms.frequency(term) > 0 ? term : -1;
   }
+}
+
+/** The term a one-letter-out variant of a name with a rare letter is listed under. */
+function leftOutTerm(variant: string): number {
+  return fnvHash(variant, LEFT_OUT_SEED) >>> 2;
 }
 
 /** The term `text` of `kind` is listed under: 30 bits of its hash, a small integer. */
