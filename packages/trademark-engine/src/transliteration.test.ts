@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { PinyinCache } from './pinyin.ts';
@@ -13,6 +14,7 @@ import {
   transliterationScoreOfSounds,
   transliterationSounds,
 } from './transliteration.ts';
+import { parseTransliterationSet } from './transliteration-set.ts';
 import {
   DROPPED_VOWEL,
   H,
@@ -83,6 +85,28 @@ describe('transliterationScore', () => {
         false,
       ),
     ).toBe(0);
+  });
+
+  // The alignment works out only the cells a floor can afford (`scoreOfAlignment`): under a floor the score is the
+  // whole table's or 0, never another value, across the set's names, each against every name of the other script.
+  it('scores under a floor exactly as without one, or 0 below it, over the transliteration set', () => {
+    const set = parseTransliterationSet(
+      JSON.parse(readFileSync(new URL('../transliteration/transliteration.json', import.meta.url), 'utf8')),
+    ).slice(0, 80);
+    const latin = set.map((pair) => name(pair.latin));
+    const chinese = set.map((pair) => name(pair.chinese));
+    let reached = 0;
+    for (const a of latin) {
+      for (const b of chinese) {
+        const full = transliterationScore(a, b);
+        for (const floor of [50, 60, 65]) {
+          expect(transliterationScore(a, b, floor)).toBe(full >= floor ? full : 0);
+          expect(transliterationScore(b, a, floor)).toBe(full >= floor ? full : 0);
+        }
+        if (full >= 60) reached++;
+      }
+    }
+    expect(reached).toBeGreaterThan(20);
   });
 
   it('is 0 when the consonant skeletons do not correspond', () => {
