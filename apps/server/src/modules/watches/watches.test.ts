@@ -271,4 +271,14 @@ describe('trademark watches', () => {
       ).statusCode,
     ).toBe(404);
   });
+
+  // The batch is matched with every name a threshold may reach, spelling-only ones under high risk too: the search
+  // screen reads those from 60 only (the engine's spellingFloor).
+  it('reports a mark only spelt somewhat alike when its threshold is below high risk', async () => {
+    const third = await t.loggedIn('loose-watcher', 'customer', '宽松公司');
+    const loose = await watch(third, { text: 'KORVELANTIS', countries: ['FR'], threshold: 50 });
+    await deliver([fr('KORVELAMBIS')]);
+    const { rows } = await hitsOf(third, `?watchId=${loose.id}`);
+    expect(rows.map((row) => [row.mark.name, row.score])).toEqual([['KORVELAMBIS', 53.2]]);
+  });
 });
