@@ -218,6 +218,21 @@ describe('TrademarkIndex updates', () => {
     strict.add([mark('APPLE'), mark('APPLE PAY')]);
     expect(strict.search({ text: 'APPLE' }).total).toBe(1);
   });
+
+  it('lists a name only its transliteration brings near the query from the single-signal floor up', () => {
+    // 匹克 (pi ke) hears BUICK as a loose rendering (an aspirated p for its b): medium, under high risk.
+    const buick = mark('BUICK');
+    const loose = new TrademarkIndex({ singleSignalFloor: 50 });
+    loose.add([buick]);
+    const [found] = loose.search({ text: '匹克' }).matches;
+    expect(found?.signals).toEqual(['transliteration']);
+    expect(found?.score).toBeGreaterThanOrEqual(50);
+    expect(found?.score).toBeLessThan(60);
+    const byDefault = new TrademarkIndex();
+    byDefault.add([buick]);
+    expect(byDefault.search({ text: '匹克' }).total).toBe(0);
+    expect(byDefault.search({ text: 'BUICK' }).total).toBe(1);
+  });
 });
 
 describe('TrademarkIndex first page across scripts', () => {

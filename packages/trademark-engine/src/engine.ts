@@ -48,12 +48,14 @@ export interface IndexOptions {
   /** Matches below it are dropped; defaults to `SCORE_FLOOR`. Candidates are pruned against it. */
   readonly scoreFloor?: number;
   /**
-   * Names whose spelling alone could bring them near the query are read from this score up (at least `scoreFloor`;
-   * by default `HIGH_RISK_SCORE`, as in the PostgreSQL mode). Up to twelve letters it allows one edit, so such names
-   * are looked up one edit away (`near-spellings.ts`) instead of counted by trigrams over the whole register; a name
-   * that only its spelling brings to between `scoreFloor` and this is not listed.
+   * Names that one signal alone could bring near the query, their spelling or their transliteration into the other
+   * script, are read from this score up (at least `scoreFloor`; by default `HIGH_RISK_SCORE`, as in the PostgreSQL
+   * mode). Up to twelve letters it allows one edit, so such names are looked up one edit away (`near-spellings.ts`)
+   * instead of counted by trigrams over the whole register; a short Chinese query's transliteration skeletons list
+   * tens of thousands of Latin names in a large register, and their alignments stop sooner against it. A name that
+   * only its spelling or only its transliteration brings to between `scoreFloor` and this is not listed.
    */
-  readonly spellingFloor?: number;
+  readonly singleSignalFloor?: number;
   /** Share a cache between indexes, or prime it from stored pinyin. */
   readonly pinyin?: PinyinCache;
   /**
@@ -130,7 +132,7 @@ interface ScoringContext {
  */
 export class TrademarkIndex {
   readonly scoreFloor: number;
-  readonly spellingFloor: number;
+  readonly singleSignalFloor: number;
   readonly pinyin: PinyinCache;
   /** Whether the pinyin cache is this index's own (not shared through the options). */
   readonly #ownsPinyin: boolean;
@@ -161,7 +163,7 @@ export class TrademarkIndex {
 
   constructor(options: IndexOptions = {}) {
     this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
-    this.spellingFloor = Math.max(this.scoreFloor, options.spellingFloor ?? HIGH_RISK_SCORE);
+    this.singleSignalFloor = Math.max(this.scoreFloor, options.singleSignalFloor ?? HIGH_RISK_SCORE);
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#ownsPinyin = options.pinyin === undefined;
     this.#isCommon = options.isCommonStem ?? ((unit) => this.#terms.isCommon(unit));
@@ -342,12 +344,12 @@ export class TrademarkIndex {
     const core = coreUnits(q, { descriptive: options.descriptive, isCommon: options.isCommonStem });
     const terms = this.#terms.query(q, (unit) => core.units.includes(unit));
     const floors = sharedGramFloors({
-      floor: this.spellingFloor,
+      floor: this.singleSignalFloor,
       queryLength: m,
       queryGrams: terms.gramCount,
     });
     // Names one edit away are looked up where that is all spelling allows; their lengths need no trigram pass.
-    const nearLengths = nearSpellingLengths(this.spellingFloor, m);
+    const nearLengths = nearSpellingLengths(this.singleSignalFloor, m);
     for (const length of nearLengths) floors[length] = UNREACHABLE;
     const context = this.#scoringContext(q, terms, floors, options);
 
@@ -384,7 +386,7 @@ export class TrademarkIndex {
       if (floor === UNREACHABLE) continue;
       const counted = terms.gramCount - floor + 1;
       // Position filtering: within the edits spelling allows, a shared trigram moves by at most that many places.
-      const shift = maxEditsForScore(this.spellingFloor, last ? MAX_QUERY_GRAMS : Math.max(m, bucket));
+      const shift = maxEditsForScore(this.singleSignalFloor, last ? MAX_QUERY_GRAMS : Math.max(m, bucket));
       const rarest = this.#terms.rarestGrams(terms, bucket);
       // Trigrams no name has are counted too: nobody shares them.
       const missing = terms.gramCount - rarest.length;
@@ -547,8 +549,9 @@ export class TrademarkIndex {
     const forms = this.#forms;
     const count = forms.soundCount(form);
     if (count === 0) return NO_COMPARISON;
-    // Scores are shown to a tenth: one that rounds up to the floor is kept.
-    const floor = this.scoreFloor - 0.05;
+    // Scores are shown to a tenth: one that rounds up to the floor is kept. The transliteration is the name's only
+    // signal, so it is read from the single-signal floor.
+    const floor = this.singleSignalFloor - 0.05;
     const exact = transliterationScoreOfSounds(
       q,
       forms.chars.data,
@@ -596,7 +599,7 @@ export class TrademarkIndex {
     const n = forms.visualLength[form] as number;
     const offset = forms.visualOffset[form] as number;
     return spellingMayReach(
-      this.spellingFloor,
+      this.singleSignalFloor,
       q.visual.length,
       n,
       matcher.distance(forms.chars.data, offset, n),

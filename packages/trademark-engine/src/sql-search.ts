@@ -28,13 +28,13 @@ export interface SqlSearchOptions {
   readonly table?: string;
   readonly scoreFloor?: number;
   /**
-   * The score from which a name only its spelling brings within reach is read (default 60, high risk, as the
-   * in-memory index's `spellingFloor`, which the ranking index gets too, so both answer alike). Up to it, one edit
-   * in names of up to twelve letters and two in longer ones are found by exact near keys (`nearKeys`); at 50, two
-   * edits from nine letters on leave most queries to pg_trgm, whose recheck of every name sharing a few trigrams
-   * made p95 258 ms at a million marks.
+   * The score from which a name only its spelling or only its transliteration brings within reach is read (default
+   * 60, high risk, as the in-memory index's `singleSignalFloor`, which the ranking index gets too, so both answer
+   * alike). Up to it, one edit in names of up to twelve letters and two in longer ones are found by exact near keys
+   * (`nearKeys`); at 50, two edits from nine letters on leave most queries to pg_trgm, whose recheck of every name
+   * sharing a few trigrams made p95 258 ms at a million marks.
    */
-  readonly spellingFloor?: number;
+  readonly singleSignalFloor?: number;
   readonly pinyin?: PinyinCache;
   /** Clock for the cache of frequent words (tests). */
   readonly now?: () => number;
@@ -75,7 +75,7 @@ const COMMON_WORDS_TTL_MS = 10 * 60_000;
 export class SqlMarkSearch {
   readonly table: string;
   readonly scoreFloor: number;
-  readonly spellingFloor: number;
+  readonly singleSignalFloor: number;
   readonly pinyin: PinyinCache;
   readonly #client: SqlClient;
   readonly #now: () => number;
@@ -88,7 +88,7 @@ export class SqlMarkSearch {
     this.table = options.table ?? DEFAULT_TABLE;
     if (!IDENTIFIER.test(this.table)) throw new Error(`not a table name: ${this.table}`);
     this.scoreFloor = options.scoreFloor ?? SCORE_FLOOR;
-    this.spellingFloor = Math.max(this.scoreFloor, options.spellingFloor ?? HIGH_RISK_SCORE);
+    this.singleSignalFloor = Math.max(this.scoreFloor, options.singleSignalFloor ?? HIGH_RISK_SCORE);
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#client = client;
     this.#now = options.now ?? Date.now;
@@ -220,7 +220,7 @@ export class SqlMarkSearch {
     const read = performance.now();
     const index = new TrademarkIndex({
       scoreFloor: this.scoreFloor,
-      spellingFloor: this.spellingFloor,
+      singleSignalFloor: this.singleSignalFloor,
       pinyin: this.pinyin,
       isCommonStem,
     });
@@ -259,7 +259,7 @@ export class SqlMarkSearch {
     const terms = queryTerms(q, { descriptive: descriptiveWordsFor(query.classes), isCommon: isCommonStem });
     const { text, params, shape } = candidateQuery(
       this.table,
-      this.spellingFloor,
+      this.singleSignalFloor,
       q.visual,
       terms,
       query.datasets,
@@ -269,7 +269,7 @@ export class SqlMarkSearch {
       // generic plan's cost estimate passes its threshold, and compiling took 0.55 s of a 15 ms search.
       await run(
         "SELECT set_limit($1), set_config('plan_cache_mode', 'force_generic_plan', false), set_config('jit', 'off', false)",
-        [similarityFloor(this.spellingFloor, q.visual.length)],
+        [similarityFloor(this.singleSignalFloor, q.visual.length)],
       );
       return run<CandidateRow>(text, params, `${this.table}_candidates_${shape}`);
     });
@@ -277,16 +277,16 @@ export class SqlMarkSearch {
   }
 
   /**
-   * The rows, less marks only a transliteration skeleton reached whose rendering scores under the floor: a short
-   * Chinese name's skeletons list thousands of Latin names (乔丹: 18,277 at a million marks), of which a few hundred
-   * reach 50, and ranking every one in an index built for the search took 0.35 s. Such a mark shares no key, word or
-   * spelling within reach with the query, so its transliteration is its score (`TrademarkIndex` compares it so too);
-   * half a point of margin leaves the exact comparison to the ranking.
+   * The rows, less marks only a transliteration skeleton reached whose rendering scores under the single-signal
+   * floor: a short Chinese name's skeletons list thousands of Latin names (乔丹: 18,277 at a million marks), of which
+   * a few hundred reach 50, and ranking every one in an index built for the search took 0.35 s. Such a mark shares no
+   * key, word or spelling within reach with the query, so its transliteration is its score, read from that floor
+   * (`TrademarkIndex` compares it so too); half a point of margin leaves the exact comparison to the ranking.
    */
   #withoutFarRenderings(q: NameAnalysis, rows: readonly CandidateRow[]): CandidateRow[] {
     const reachedOtherwise = new Set<string>();
     for (const row of rows) if (!row.by_skeleton) reachedOtherwise.add(`${row.dataset}:${row.mark_id}`);
-    const floor = this.scoreFloor - RENDERING_MARGIN;
+    const floor = this.singleSignalFloor - RENDERING_MARGIN;
     const scores = new Map<string, number>();
     const kept: CandidateRow[] = [];
     for (const row of rows) {

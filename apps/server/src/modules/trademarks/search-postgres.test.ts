@@ -99,7 +99,7 @@ describe.skipIf(testDialect() !== 'postgres')(
     it('answers every relevance query as the in-memory index does: the same marks, scores, order and totals', async () => {
       await fillRegister();
       const memory = new MarkIndexService(database.db);
-      // Both read names only their spelling brings near the query from high risk up (`spellingFloor`).
+      // Both read names only their spelling brings near the query from high risk up (`singleSignalFloor`).
       const postgres = postgresSearch();
       await Promise.all([memory.ready(), postgres.ready()]);
       const queries: SearchQuery[] = RELEVANCE.pairs.flatMap((pair, i) => [

@@ -21,8 +21,8 @@ export interface PostgresMarkSearchOptions {
   readonly url: string;
   /** The schema its tables live in (tests), when not `public`. */
   readonly schema?: string | undefined;
-  /** See `SqlSearchOptions.spellingFloor`; the in-memory index reads names from the same floor by default. */
-  readonly spellingFloor?: number;
+  /** See `SqlSearchOptions.singleSignalFloor`; the in-memory index reads names from the same floor by default. */
+  readonly singleSignalFloor?: number;
 }
 
 /**
@@ -52,7 +52,7 @@ export class PostgresMarkSearch implements MarkSearch {
     this.#pool.on('error', () => undefined);
     this.#store = new SqlMarkSearch(
       poolClient(this.#pool),
-      options.spellingFloor === undefined ? {} : { spellingFloor: options.spellingFloor },
+      options.singleSignalFloor === undefined ? {} : { singleSignalFloor: options.singleSignalFloor },
     );
   }
 

@@ -37,7 +37,7 @@ export async function matchWatches(
   const watches = await activeWatches(db, nowIso());
   if (watches.length === 0) return { watches: 0, marks: 0, hits: 0 };
   // Every name a watch's threshold may reach is read: the batch is small, and a threshold may be below high risk.
-  const index = new TrademarkIndex({ spellingFloor: SCORE_FLOOR });
+  const index = new TrademarkIndex({ singleSignalFloor: SCORE_FLOOR });
   let cursor = { updatedAt: changedSince, id: 0 };
   let marks = 0;
   for (;;) {

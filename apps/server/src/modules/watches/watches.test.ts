@@ -273,7 +273,7 @@ describe('trademark watches', () => {
   });
 
   // The batch is matched with every name a threshold may reach, spelling-only ones under high risk too: the search
-  // screen reads those from 60 only (the engine's spellingFloor).
+  // screen reads those from 60 only (the engine's singleSignalFloor).
   it('reports a mark only spelt somewhat alike when its threshold is below high risk', async () => {
     const third = await t.loggedIn('loose-watcher', 'customer', '宽松公司');
     const loose = await watch(third, { text: 'KORVELANTIS', countries: ['FR'], threshold: 50 });
