@@ -617,19 +617,7 @@ function isVowelAt(word: string, i: number): boolean {
 /** Reads a word's spelling into vowel and consonant tokens by English-style rules. */
 function latinTokens(word: string): LatinToken[] {
   const tokens: LatinToken[] = [];
-  const push = (classes: readonly number[], letters: string): void => {
-    const aspirated = aspirationOf(letters, classes[0]);
-    tokens.push({
-      classes,
-      letters,
-      vowels: NONE,
-      freeReadings: 1,
-      aspirated,
-      silent: false,
-      long: false,
-      spoken: NONE,
-    });
-  };
+  let hasEarlierVowel = false;
   let i = 0;
   while (i < word.length) {
     const char = word.charAt(i);
@@ -638,7 +626,6 @@ function latinTokens(word: string): LatinToken[] {
       const pair = isVowelAt(word, i + 1) ? LATIN_VOWELS[char + next] : undefined;
       const letters = pair === undefined ? char : char + next;
       const rest = word.slice(i + letters.length);
-      const hasEarlierVowel = tokens.some((t) => t.vowels.length > 0);
       // A final e (or -es) after a consonant, in a word with an earlier vowel, is silent (NIKE, DOVE, LONGINES).
       const silent =
         letters === 'e' && (rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel;
@@ -668,6 +655,7 @@ function latinTokens(word: string): LatinToken[] {
         long: pair !== undefined || spokenLong !== undefined,
         spoken: pair ?? (spokenLong === undefined ? vowels : withReadings(char, [spokenLong])),
       });
+      hasEarlierVowel = true;
       i += letters.length;
       continue;
     }
@@ -676,19 +664,19 @@ function latinTokens(word: string): LatinToken[] {
       continue;
     }
     if (i === 0 && (char + next === 'wr' || char + next === 'kn' || char + next === 'ps')) {
-      push(char === 'w' ? ONLY_L : char === 'k' ? ONLY_N : ONLY_S, char + next);
+      pushConsonant(tokens, char === 'w' ? ONLY_L : char === 'k' ? ONLY_N : ONLY_S, char + next);
       i += 2;
       continue;
     }
     if (char === 'g' && next === 'h') {
       // Silent after a vowel (LEIGH), a hard g before one (GHANA, LAMBORGHINI).
-      if (i === 0 || isVowelAt(word, i + 2)) push(ONLY_K, 'gh');
+      if (i === 0 || isVowelAt(word, i + 2)) pushConsonant(tokens, ONLY_K, 'gh');
       i += 2;
       continue;
     }
     if (char === 'c' && next === 'h' && !isVowelAt(word, i + 2) && i + 2 < word.length) {
       // ch before a consonant is a k (CHRYSLER).
-      push(ONLY_K, 'ch');
+      pushConsonant(tokens, ONLY_K, 'ch');
       i += 2;
       continue;
     }
@@ -696,7 +684,7 @@ function latinTokens(word: string): LatinToken[] {
       ? LATIN_DIGRAPHS.find(([spelling]) => word.startsWith(spelling, i))
       : undefined;
     if (digraph !== undefined) {
-      push(digraph[1], digraph[0]);
+      pushConsonant(tokens, digraph[1], digraph[0]);
       i += digraph[0].length;
       continue;
     }
@@ -707,36 +695,54 @@ function latinTokens(word: string): LatinToken[] {
     }
     const soft = 'eiy'.includes(next) && next !== '';
     if (char === 'q') {
-      push(ONLY_K, 'q');
+      pushConsonant(tokens, ONLY_K, 'q');
       if (next === 'u') {
-        push(ONLY_W, 'u');
+        pushConsonant(tokens, ONLY_W, 'u');
         i++;
       }
     } else if (char === 'x') {
-      if (i === 0) push(ONLY_S, 'x');
+      if (i === 0) pushConsonant(tokens, ONLY_S, 'x');
       else {
-        push(ONLY_K, 'x');
-        push(ONLY_S, 'x');
+        pushConsonant(tokens, ONLY_K, 'x');
+        pushConsonant(tokens, ONLY_S, 'x');
       }
     } else if (char === 'c') {
-      push(soft ? ONLY_S : ONLY_K, 'c');
+      pushConsonant(tokens, soft ? ONLY_S : ONLY_K, 'c');
     } else if (char === 'g') {
-      push(soft ? SOFT_G : ONLY_K, 'g');
+      pushConsonant(tokens, soft ? SOFT_G : ONLY_K, 'g');
     } else if (char === 'n' && next === 'g' && !isVowelAt(word, i + 2)) {
       // -ng is one nasal (LONGINES keeps its g before the vowel).
-      push(ONLY_N, 'ng');
+      pushConsonant(tokens, ONLY_N, 'ng');
       i++;
     } else {
-      push(LATIN_CONSONANTS[char] ?? [], char);
+      pushConsonant(tokens, LATIN_CONSONANTS[char] ?? [], char);
     }
     i++;
   }
   return tokens.filter((token) => token.classes.length > 0 || token.vowels.length > 0);
 }
 
+// Module functions rather than closures: a bulk load reads hundreds of thousands of words, and tsx (esbuild's
+// keepNames) names every closure as it is made.
+function pushConsonant(tokens: LatinToken[], classes: readonly number[], letters: string): void {
+  tokens.push({
+    classes,
+    letters,
+    vowels: NONE,
+    freeReadings: 1,
+    aspirated: aspirationOf(letters, classes[0]),
+    silent: false,
+    long: false,
+    spoken: NONE,
+  });
+}
+
+function voiced(t: LatinToken | undefined): boolean {
+  return t !== undefined && t.vowels.length > 0 && !t.silent;
+}
+
 function latinWordSounds(word: string, _index: number, out: Sound[]): void {
   const tokens = latinTokens(word);
-  const voiced = (t: LatinToken | undefined): boolean => t !== undefined && t.vowels.length > 0 && !t.silent;
   let seenVowel = false;
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as LatinToken;
