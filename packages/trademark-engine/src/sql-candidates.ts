@@ -183,6 +183,17 @@ function forEachReachableLength(
   }
 }
 
+/** What the caller ranks a mark by (`CandidateRow` in `sql-search.ts`). */
+const CANDIDATE_COLUMNS = 'dataset, mark_id, name, status, classes, designations';
+/** What the candidate statement reads of a mark only a skeleton reached: its name, the rest left null. */
+const SKELETON_COLUMNS =
+  'dataset, mark_id, name, NULL::varchar AS status, NULL::smallint[] AS classes, NULL::text[] AS designations';
+
+/** The statement reading every column of the marks numbered `$1`: those of the skeleton rows the caller keeps. */
+export function marksQuery(table: string): string {
+  return `SELECT ${CANDIDATE_COLUMNS}, false AS by_skeleton FROM ${table} WHERE mark_id = ANY($1::bigint[])`;
+}
+
 /**
  * The statement reading a query's candidates: one branch per kind of finding, each able to use its own GIN index (an
  * OR across them makes the planner scan the table), only those the query has, within the query's registers.
@@ -194,7 +205,6 @@ export function candidateQuery(
   terms: SqlQueryTerms,
   datasets: readonly string[] | undefined,
 ): { text: string; params: unknown[]; shape: string } {
-  const columns = 'dataset, mark_id, name, status, classes, designations';
   const m = visual.length;
   // What `spellingMayReach` lets through, a little wider: within the edits the floor allows at the longer length
   // (Levenshtein counts a swap of neighbours as two edits, the engine as one), or the query starting a longer name.
@@ -233,17 +243,20 @@ export function candidateQuery(
   // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the
   // partitions of other registers.
   const within = datasets?.length ? ' AND dataset = ANY($1::text[])' : ' AND $1::text[] IS NULL';
-  // Names only a skeleton reaches can score by transliteration alone; the caller scores them before ranking.
-  const union = [...branches.map((where) => [where, false] as const), ['keys && $12::text[]', true] as const]
-    .map(
-      ([where, bySkeleton]) =>
-        `SELECT ${columns}, ${bySkeleton} AS by_skeleton FROM ${table} WHERE ${where}${within}`,
-    )
-    .join('\nUNION\n');
+  // Names only a skeleton reaches can score by transliteration alone: the caller scores their names first and reads
+  // the rest of the few it keeps (`SKELETON_COLUMNS`). A short Chinese name's skeletons list thousands of Latin names,
+  // and sending each one's classes and designations, deduplicating and sorting them all took most of its search.
+  const union = [
+    ...branches.map(
+      (where) => `SELECT ${CANDIDATE_COLUMNS}, false AS by_skeleton FROM ${table} WHERE ${where}${within}`,
+    ),
+    `SELECT ${SKELETON_COLUMNS}, true AS by_skeleton FROM ${table} WHERE keys && $12::text[]${within}`,
+  ].join('\nUNION ALL\n');
   return {
-    // Every form takes the same parameters; the CTE gives those a form leaves out their types (never evaluated).
+    // Every form takes the same parameters; the CTE gives those a form leaves out their types (never evaluated). Rows
+    // come unordered and may repeat, one per branch that found them: the caller deduplicates and orders the few kept.
     text: `WITH typed AS (SELECT $8::integer, $9::integer, $10::text[], $11::text)
-      SELECT * FROM (${union}) AS found ORDER BY mark_id`,
+      SELECT * FROM (${union}) AS found`,
     // A name for the statement's form, to prepare each form once.
     shape: `${datasets?.length ? 'in' : 'all'}_${near === undefined ? 'trigrams' : m >= PREFIX_MIN_LENGTH ? 'near_prefix' : 'near'}`,
     params: [

@@ -7,6 +7,7 @@ import { HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
 import { snapshotFingerprint } from './snapshot-file.ts';
 import {
   candidateQuery,
+  marksQuery,
   nearKeys,
   queryTerms,
   similarityFloor,
@@ -48,7 +49,10 @@ interface CandidateRow {
   readonly status: string;
   readonly classes: number[];
   readonly designations: string[];
-  /** Read by a transliteration skeleton (a mark read by another branch too comes once more, without). */
+  /**
+   * Read by a transliteration skeleton (a mark read by another branch too comes once more, without). Such a row holds
+   * only the register, number and name; status, classes and designations are null until the mark is kept and read.
+   */
   readonly by_skeleton: boolean;
 }
 
@@ -273,34 +277,47 @@ export class SqlMarkSearch {
       );
       return run<CandidateRow>(text, params, `${this.table}_candidates_${shape}`);
     });
-    return this.#withoutFarRenderings(q, rows).map(toRecord);
+    // A mark comes once per branch that found it: once is enough.
+    const found = new Map<string, CandidateRow>();
+    for (const row of rows) if (!row.by_skeleton) found.set(markKey(row), row);
+    const rendered = this.#closeRenderings(q, rows, found);
+    if (rendered.size > 0) {
+      const ids = [...rendered.values()].map((row) => row.mark_id);
+      for (const row of await this.#client.query<CandidateRow>(marksQuery(this.table), [ids])) {
+        const key = markKey(row);
+        if (rendered.has(key)) found.set(key, row);
+      }
+    }
+    // In the order of the marks' numbers, as the in-memory index lists them: ties on score keep that order.
+    return [...found.values()].sort((a, b) => Number(a.mark_id) - Number(b.mark_id)).map(toRecord);
   }
 
   /**
-   * The rows, less marks only a transliteration skeleton reached whose rendering scores under the single-signal
-   * floor: a short Chinese name's skeletons list thousands of Latin names (乔丹: 18,277 at a million marks), of which
-   * a few hundred reach 50, and ranking every one in an index built for the search took 0.35 s. Such a mark shares no
-   * key, word or spelling within reach with the query, so its transliteration is its score, read from that floor
-   * (`TrademarkIndex` compares it so too); half a point of margin leaves the exact comparison to the ranking.
+   * Of the marks only a transliteration skeleton reached (not in `found`), those whose rendering scores at least the
+   * single-signal floor, by `markKey`. A short Chinese name's skeletons list thousands of Latin names (乔丹: 18,277 at
+   * a million marks), of which a few hundred reach 50 and fewer 60, and ranking every one in an index built for the
+   * search took 0.35 s. Such a mark shares no key, word or spelling within reach with the query, so its
+   * transliteration is its score, read from that floor (`TrademarkIndex` compares it so too); half a point of margin
+   * leaves the exact comparison to the ranking.
    */
-  #withoutFarRenderings(q: NameAnalysis, rows: readonly CandidateRow[]): CandidateRow[] {
-    const reachedOtherwise = new Set<string>();
-    for (const row of rows) if (!row.by_skeleton) reachedOtherwise.add(`${row.dataset}:${row.mark_id}`);
+  #closeRenderings(
+    q: NameAnalysis,
+    rows: readonly CandidateRow[],
+    found: ReadonlyMap<string, CandidateRow>,
+  ): Map<string, CandidateRow> {
     const floor = this.singleSignalFloor - RENDERING_MARGIN;
     const scores = new Map<string, number>();
-    const kept: CandidateRow[] = [];
+    const kept = new Map<string, CandidateRow>();
     for (const row of rows) {
-      if (!row.by_skeleton) {
-        kept.push(row);
-        continue;
-      }
-      if (reachedOtherwise.has(`${row.dataset}:${row.mark_id}`)) continue;
+      if (!row.by_skeleton) continue;
+      const key = markKey(row);
+      if (found.has(key)) continue;
       let score = scores.get(row.name);
       if (score === undefined) {
         score = transliterationScore(q, readName(row.name, this.pinyin), floor);
         scores.set(row.name, score);
       }
-      if (score >= floor) kept.push(row);
+      if (score >= floor) kept.set(key, row);
     }
     return kept;
   }
@@ -346,6 +363,11 @@ export class SqlMarkSearch {
       near: nearKeys(a.visual),
     };
   }
+}
+
+/** A mark's row identity: its register and number (the table's primary key). */
+function markKey(row: CandidateRow): string {
+  return `${row.dataset}:${row.mark_id}`;
 }
 
 function toRecord(row: CandidateRow): MarkRecord {

@@ -8,6 +8,7 @@ import { analyzeName } from '@kxt/trademark-engine/analyze';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
 import { PinyinCache } from '@kxt/trademark-engine/pinyin';
 import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
+import { parseTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
 import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
@@ -114,6 +115,48 @@ describe.skipIf(testDialect() !== 'postgres')(
       }
       expect(queries.length).toBeGreaterThan(300);
       expect(differing).toBe(0);
+    });
+
+    // A mark only a skeleton reaches is read by its name first and in full only when its rendering is kept.
+    it('ranks marks only a transliteration reaches as the in-memory index does, with their classes', async () => {
+      const pairs = parseTransliterationSet(
+        JSON.parse(
+          readFileSync(
+            fileURLToPath(
+              new URL(
+                '../../../../../packages/trademark-engine/transliteration/transliteration.json',
+                import.meta.url,
+              ),
+            ),
+            'utf8',
+          ),
+        ),
+      ).slice(0, 80);
+      const renderings = pairs.flatMap((pair, i) => [
+        markRecord(pair.latin, { applicationNumber: `TL-${i}`, dataset: 'US', niceClass: [25 + (i % 3)] }),
+        markRecord(pair.chinese, { applicationNumber: `TC-${i}`, dataset: 'CN', niceClass: [35] }),
+      ]);
+      const generated = generateMarks({ count: 1_000, seed: 9 }).map((mark, i) => asImport(mark, `TG-${i}`));
+      await upsertMarks(database.db, [...generated, ...renderings]);
+      const memory = new MarkIndexService(database.db);
+      const postgres = postgresSearch();
+      await Promise.all([memory.ready(), postgres.ready()]);
+      let differing = 0;
+      let byRenderingOnly = 0;
+      for (const pair of pairs) {
+        for (const text of [pair.latin, pair.chinese]) {
+          const query = { text, limit: 10 };
+          const [expected, actual] = [await memory.search(query), await postgres.search(query)];
+          const same =
+            top(expected).join() === top(actual).join() &&
+            expected.total === actual.total &&
+            JSON.stringify(expected.classStatistics) === JSON.stringify(actual.classStatistics);
+          if (!same) differing++;
+          byRenderingOnly += actual.matches.filter((match) => match.signals.join() === 'transliteration').length;
+        }
+      }
+      expect(differing).toBe(0);
+      expect(byRenderingOnly).toBeGreaterThan(20);
     });
 
     it('answers every relevance query at high risk as the in-memory index does, reading names by near keys', async () => {
