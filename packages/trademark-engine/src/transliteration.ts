@@ -172,7 +172,11 @@ export function transliterationScoreOfSounds(
 
 /** The numbers (`Sound.id`) of sounds, as an index stores them. */
 export function soundNumbers(sounds: readonly Sound[]): Uint16Array {
-  return Uint16Array.from(sounds, (sound) => sound.id);
+  // A loop rather than `Uint16Array.from` with a mapping function, which goes through the iterator protocol: the
+  // PostgreSQL mode reads the sounds of thousands of names a search.
+  const numbers = new Uint16Array(sounds.length);
+  for (let i = 0; i < sounds.length; i++) numbers[i] = (sounds[i] as Sound).id;
+  return numbers;
 }
 
 function soundNumbersOf(a: NameReading): Uint16Array {
@@ -361,14 +365,21 @@ function consonant(
   keyLetters = '',
   aspirated = -1,
 ): Sound {
-  let letters = keyLetters;
-  if (key !== NOT_KEYED && letters === '') {
-    for (const cls of classes) {
-      const letter = KEY_LETTER[cls] as string;
-      if (!letters.includes(letter)) letters += letter;
+  const byRest = soundsMadeOf(classes, NONE);
+  const rest = `${omit}|${key}|${keyLetters}|${aspirated}`;
+  let sound = byRest.get(rest);
+  if (sound === undefined) {
+    let letters = keyLetters;
+    if (key !== NOT_KEYED && letters === '') {
+      for (const cls of classes) {
+        const letter = KEY_LETTER[cls] as string;
+        if (!letters.includes(letter)) letters += letter;
+      }
     }
+    sound = interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters, 1, aspirated);
+    byRest.set(rest, sound);
   }
-  return interned(classes, NONE, omit, letters === '' ? NOT_KEYED : key, letters, 1, aspirated);
+  return sound;
 }
 
 function vowel(
@@ -378,7 +389,34 @@ function vowel(
   long = false,
   spoken: readonly string[] = vowels,
 ): Sound {
-  return interned(NONE, vowels, omit, NOT_KEYED, '', freeReadings, -1, long, spoken);
+  const byRest = soundsMadeOf(vowels, spoken);
+  const rest = `${omit}|${freeReadings}|${long}`;
+  let sound = byRest.get(rest);
+  if (sound === undefined) {
+    sound = interned(NONE, vowels, omit, NOT_KEYED, '', freeReadings, -1, long, spoken);
+    byRest.set(rest, sound);
+  }
+  return sound;
+}
+
+// Sounds by the arrays they are made of (the tables' own, or shared by `withReadings`), then by the rest of what
+// defines them: building each sound's whole signature (`interned`) was the largest part of reading a Latin word,
+// which a bulk load does for some 400,000 words and the PostgreSQL mode for thousands a search. Held weakly, so an
+// array made for one word goes with it.
+const soundsByArrays = new WeakMap<readonly unknown[], WeakMap<readonly unknown[], Map<string, Sound>>>();
+
+function soundsMadeOf(first: readonly unknown[], second: readonly unknown[]): Map<string, Sound> {
+  let bySecond = soundsByArrays.get(first);
+  if (bySecond === undefined) {
+    bySecond = new WeakMap();
+    soundsByArrays.set(first, bySecond);
+  }
+  let byRest = bySecond.get(second);
+  if (byRest === undefined) {
+    byRest = new Map();
+    bySecond.set(second, byRest);
+  }
+  return byRest;
 }
 
 // The tables allow a few hundred distinct sounds; each is made once, so names share them and an index can keep a
