@@ -47,8 +47,9 @@ interface CandidateRow {
   readonly name: string;
   readonly dataset: string;
   readonly status: string;
-  readonly classes: number[];
-  readonly designations: string[];
+  /** JSON arrays of numbers and of codes (`CANDIDATE_COLUMNS` in `sql-candidates.ts`). */
+  readonly classes: string;
+  readonly designations: string;
   /**
    * Read by a transliteration skeleton (a mark read by another branch too comes once more, without). Such a row holds
    * only the register, number and name; status, classes and designations are null until the mark is kept and read.
@@ -378,8 +379,8 @@ function toRecord(row: CandidateRow): MarkRecord {
     id: Number(row.mark_id),
     name: row.name,
     dataset: row.dataset,
-    niceClass: row.classes,
+    niceClass: JSON.parse(row.classes) as number[],
     status,
-    designations: row.designations,
+    designations: JSON.parse(row.designations) as string[],
   };
 }
