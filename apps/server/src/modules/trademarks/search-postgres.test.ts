@@ -8,10 +8,10 @@ import { analyzeName } from '@kxt/trademark-engine/analyze';
 import { generateMarks } from '@kxt/trademark-engine/generate-marks';
 import { PinyinCache } from '@kxt/trademark-engine/pinyin';
 import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
-import { parseTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
 import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
+import { parseTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
 import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -152,7 +152,9 @@ describe.skipIf(testDialect() !== 'postgres')(
             expected.total === actual.total &&
             JSON.stringify(expected.classStatistics) === JSON.stringify(actual.classStatistics);
           if (!same) differing++;
-          byRenderingOnly += actual.matches.filter((match) => match.signals.join() === 'transliteration').length;
+          byRenderingOnly += actual.matches.filter(
+            (match) => match.signals.join() === 'transliteration',
+          ).length;
         }
       }
       expect(differing).toBe(0);
