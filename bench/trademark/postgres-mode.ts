@@ -4,6 +4,7 @@ import { poolClient } from '@kxt/trademark-engine/sql-client';
 import { SqlMarkSearch } from '@kxt/trademark-engine/sql-search';
 import {
   evaluateTransliterations,
+  readTransliterationSet,
   type Searcher,
   type TransliterationPair,
   transliterationMarks,
@@ -13,7 +14,7 @@ import pg from 'pg';
 import { percentile } from '../results-file.ts';
 import type { BenchQuery } from './queries.ts';
 import { latency, round } from './stats.ts';
-import { readTransliterationSet, type TransliterationResult } from './transliteration.ts';
+import type { TransliterationResult } from './transliteration.ts';
 
 const WARM_UP_QUERIES = 30;
 

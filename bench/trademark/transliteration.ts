@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import {
   evaluateTransliterations,
-  parseTransliterationSet,
-  type TransliterationPair,
+  readTransliterationSet,
   transliterationMarks,
 } from '@kxt/trademark-engine/transliteration-set';
 import { round } from './stats.ts';
 
-const SET_FILE = fileURLToPath(
-  new URL('../../packages/trademark-engine/transliteration/transliteration.json', import.meta.url),
-);
 // Found: the other script's mark in the top ten at high risk or above; a false flag: another pair's mark in the
 // other script at that score.
 const FOUND_SCORE = HIGH_RISK_SCORE;
@@ -28,11 +22,6 @@ export interface TransliterationResult {
   readonly heldOutPhoneticRecall: number;
   readonly heldOutFalseFlagRate: number;
   readonly sameScriptFlagRate: number;
-}
-
-/** The pairs of `transliteration/transliteration.json`. */
-export function readTransliterationSet(): TransliterationPair[] {
-  return parseTransliterationSet(JSON.parse(readFileSync(SET_FILE, 'utf8')));
 }
 
 /**

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { type IndexOptions, TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { mulberry32 } from './prng.ts';
 import { compareNames, HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
-import { parseTransliterationSet, transliterationMarks } from './transliteration-set.ts';
+import { readTransliterationSet, transliterationMarks } from './transliteration-set.ts';
 import type { MarketEffect, MarkRecord } from './types.ts';
 
 /** The effect rule stated plainly, mark by mark, as the reference the index must agree with. */
@@ -74,9 +73,7 @@ describe('TrademarkIndex against a full scan', () => {
   // default a name only its transliteration brings to 50-60 is not read either: from high risk up the answer is the
   // same, and below it every mark listed has its true score.
   it('finds every transliteration a full scan finds, both ways', { timeout: 60_000 }, () => {
-    const pairs = parseTransliterationSet(
-      JSON.parse(readFileSync(new URL('../transliteration/transliteration.json', import.meta.url), 'utf8')),
-    );
+    const pairs = readTransliterationSet();
     const marks = [...generateMarks({ count: 3000, seed: 22 }), ...transliterationMarks(pairs, 10_001)];
     const scan = fullScan(marks, { singleSignalFloor: SCORE_FLOOR });
     const byDefault = fullScan(marks);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
@@ -6,6 +5,7 @@ import { HIGH_RISK_SCORE } from './score.ts';
 import {
   evaluateTransliterations,
   parseTransliterationSet,
+  readTransliterationSet,
   type TransliterationEvaluation,
   type TransliterationPair,
   transliterationMarks,
@@ -27,9 +27,7 @@ const FLOORS = {
 } as const;
 
 describe('transliteration set in a 200,000-mark corpus', () => {
-  const pairs = parseTransliterationSet(
-    JSON.parse(readFileSync(new URL('../transliteration/transliteration.json', import.meta.url), 'utf8')),
-  );
+  const pairs = readTransliterationSet();
   const firstId = CORPUS + 1;
   const index = new TrademarkIndex();
   let tuning: TransliterationEvaluation;

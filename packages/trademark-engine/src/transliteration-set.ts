@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
 
 /** What answers a search: a `TrademarkIndex`, or the answers of the PostgreSQL mode read ahead. */
@@ -21,6 +22,12 @@ export interface TransliterationPair {
   /** `meaning` pairs cannot be found by sound: recall is reported with and without them. */
   readonly rendering: Rendering;
   readonly note?: string;
+}
+
+/** The pairs of `transliteration/transliteration.json`, as the tests and the bench read them. */
+export function readTransliterationSet(): TransliterationPair[] {
+  const file = new URL('../transliteration/transliteration.json', import.meta.url);
+  return parseTransliterationSet(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 /** Reads `transliteration/transliteration.json`; throws a TypeError naming the first malformed pair. */

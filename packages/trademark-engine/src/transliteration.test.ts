@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { PinyinCache } from './pinyin.ts';
@@ -14,7 +13,7 @@ import {
   transliterationScoreOfSounds,
   transliterationSounds,
 } from './transliteration.ts';
-import { parseTransliterationSet } from './transliteration-set.ts';
+import { readTransliterationSet } from './transliteration-set.ts';
 import {
   DROPPED_VOWEL,
   H,
@@ -90,9 +89,7 @@ describe('transliterationScore', () => {
   // The alignment works out only the cells a floor can afford (`scoreOfAlignment`): under a floor the score is the
   // whole table's or 0, never another value, across the set's names, each against every name of the other script.
   it('scores under a floor exactly as without one, or 0 below it, over the transliteration set', () => {
-    const set = parseTransliterationSet(
-      JSON.parse(readFileSync(new URL('../transliteration/transliteration.json', import.meta.url), 'utf8')),
-    ).slice(0, 80);
+    const set = readTransliterationSet().slice(0, 80);
     const latin = set.map((pair) => name(pair.latin));
     const chinese = set.map((pair) => name(pair.chinese));
     let reached = 0;

@@ -11,7 +11,7 @@ import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
 import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
-import { parseTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
+import { readTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
 import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -119,19 +119,7 @@ describe.skipIf(testDialect() !== 'postgres')(
 
     // A mark only a skeleton reaches is read by its name first and in full only when its rendering is kept.
     it('ranks marks only a transliteration reaches as the in-memory index does, with their classes', async () => {
-      const pairs = parseTransliterationSet(
-        JSON.parse(
-          readFileSync(
-            fileURLToPath(
-              new URL(
-                '../../../../../packages/trademark-engine/transliteration/transliteration.json',
-                import.meta.url,
-              ),
-            ),
-            'utf8',
-          ),
-        ),
-      ).slice(0, 80);
+      const pairs = readTransliterationSet().slice(0, 80);
       const renderings = pairs.flatMap((pair, i) => [
         markRecord(pair.latin, { applicationNumber: `TL-${i}`, dataset: 'US', niceClass: [25 + (i % 3)] }),
         markRecord(pair.chinese, { applicationNumber: `TC-${i}`, dataset: 'CN', niceClass: [35] }),
