@@ -111,6 +111,15 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     expect(checked[HIGH_RISK_SCORE]).toBeGreaterThan(8_000);
   });
 
+  it("finds a name whose first half holds both edits by its end, even across a swap at the name's middle", () => {
+    const query = queryNearKeys(HIGH_RISK_SCORE, 'bellordelstella') ?? [];
+    // BELLORD | ELSTELLA with two letters changed in the first half; then one changed and D, E swapped across.
+    for (const name of ['bxllodrelstella', 'pelloredlstella']) {
+      const shared = nearKeys(name).filter((key) => query.includes(key));
+      expect(shared, name).toEqual(['>lstella']);
+    }
+  });
+
   it('looks a query up by near keys only where every name within reach is listed under them', () => {
     // At the floor of 50, two edits are allowed from nine letters on, and a name of nine is listed whole only.
     expect(queryNearKeys(SCORE_FLOOR, 'nikee')).toBeDefined();

@@ -97,19 +97,19 @@ export const HALVES_MAX_LENGTH = 30;
  * - up to `NEAR_MAX_LENGTH` letters, the name and the name with each one of its letters left out. Two strings one
  *   edit apart (a letter replaced, added, dropped, or two neighbours swapped) share one: a replaced letter left out
  *   of both, an added one out of the longer, either swapped letter out of both ("xaby", "xbay": "xby");
- * - from `HALVES_MIN_LENGTH` to `HALVES_MAX_LENGTH` letters, the same keys of each half, marked as its first or
- *   second half (not with the name's length: a query looks up fewer keys, and a half says much of a name's length).
- *   Within two edits, either the first half holds at most one, and is within one edit of the query's beginning as
- *   long as the half, one letter more or one less; or it holds both, and the second half differs from the query's
- *   end as long as it at most in its first letter (a swap across the middle is one replaced letter in each half), so
- *   the two share the key of the half without its first letter (`queryNearKeys`).
+ * - from `HALVES_MIN_LENGTH` to `HALVES_MAX_LENGTH` letters, the same keys of the first half, and the second half
+ *   without its first letter, each marked as such (not with the name's length: a query looks up fewer keys, and a
+ *   half says much of a name's length). Within two edits, either the first half holds at most one, and is within one
+ *   edit of the query's beginning as long as the half, one letter more or one less; or it holds both, and the second
+ *   half differs from the query's end as long as it at most in its first letter (a swap across the middle is one
+ *   replaced letter in each half), so the two end alike (`queryNearKeys`).
  */
 export function nearKeys(visual: string): string[] {
   const n = visual.length;
   const keys = n <= NEAR_MAX_LENGTH ? oneLetterOut(visual, ':') : [];
   if (n >= HALVES_MIN_LENGTH && n <= HALVES_MAX_LENGTH) {
     const half = n >> 1;
-    keys.push(...oneLetterOut(visual.slice(0, half), '<'), ...oneLetterOut(visual.slice(half), '>'));
+    keys.push(...oneLetterOut(visual.slice(0, half), '<'), `>${wellFormed(visual.slice(half + 1))}`);
   }
   return keys;
 }
@@ -119,9 +119,9 @@ export function nearKeys(visual: string): string[] {
  * length within reach allows one edit and is listed whole, or two and is listed by halves. Otherwise undefined, and
  * the query is looked up by trigram similarity. Names the query begins are a lookup of their own (`candidateQuery`).
  *
- * By halves, the query's beginnings are looked up with a letter left out, its ends only without their first letter
- * (`nearKeys`): a name's end is often a common word (KITCHEN, 食品 shipin) whose one-letter-out keys list thousands
- * of names of other beginnings, each read and compared (昌寿食品: 4,711 names, 15 ms of a 30 ms statement).
+ * By halves, the query's beginnings are looked up with a letter left out, its ends only as they are (`nearKeys`): a
+ * name's end is often a common word (KITCHEN, 食品 shipin) whose one-letter-out keys listed thousands of names of
+ * other beginnings, each read and compared (昌寿食品: 4,711 names, 15 ms of a 30 ms statement).
  */
 export function queryNearKeys(floor: number, visual: string): string[] | undefined {
   const m = visual.length;

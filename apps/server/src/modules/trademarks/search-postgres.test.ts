@@ -187,6 +187,9 @@ describe.skipIf(testDialect() !== 'postgres')(
         ['QUINTAVOLEX', 'QUINTAVOLEZ'],
         ['XIANGHUANGHUI', 'XIANGHAUNGHUJ'],
         ['BELLORDELSTELLA', 'BELLODRELSTELA'],
+        // Both edits in the first half, and one with a swap across the middle: found by the end alone.
+        ['BELLORDELSTELLA', 'BXLLODRELSTELLA'],
+        ['BELLORDELSTELLA', 'PELLOREDLSTELLA'],
         ['AURORIXQUINTAVOBELLA', 'AURORIXQUNITAVOBELL'],
         ['A😀BCDE', 'A😀BCE'],
       ];
