@@ -140,7 +140,9 @@ export async function measurePostgresMode(options: {
     );
     return result;
   } finally {
-    await pool.query(`DROP TABLE IF EXISTS ${table}, ${table}_version CASCADE`).catch(() => undefined);
+    await pool
+      .query(`DROP TABLE IF EXISTS ${table}, ${table}_version, ${table}_sounds CASCADE`)
+      .catch(() => undefined);
     await pool.end();
   }
 }

@@ -195,10 +195,11 @@ function forEachReachableLength(
  * CIELO: 6,698 rows, 24 ms in the executor and 80 ms or more to the caller).
  */
 const CANDIDATE_COLUMNS =
-  'dataset, mark_id, name, status, to_json(classes)::text AS classes, to_json(designations)::text AS designations';
-/** What the candidate statement reads of a mark only a skeleton reached: its name, the rest left null. */
+  'dataset, mark_id, name, status, to_json(classes)::text AS classes, to_json(designations)::text AS designations, ' +
+  'NULL::bytea AS sounds';
+/** What the candidate statement reads of a mark only a skeleton reached: its name and sounds, the rest left null. */
 const SKELETON_COLUMNS =
-  'dataset, mark_id, name, NULL::varchar AS status, NULL::text AS classes, NULL::text AS designations';
+  'dataset, mark_id, name, NULL::varchar AS status, NULL::text AS classes, NULL::text AS designations, sounds';
 
 /** The statement reading every column of the marks numbered `$1`: those of the skeleton rows the caller keeps. */
 export function marksQuery(table: string): string {

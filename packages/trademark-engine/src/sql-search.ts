@@ -15,7 +15,14 @@ import {
   wordSet,
 } from './sql-candidates.ts';
 import type { SqlClient } from './sql-client.ts';
-import { transliterationScore } from './transliteration.ts';
+import { SqlSoundCodes } from './sql-sounds.ts';
+import {
+  type Sound,
+  transliterationScore,
+  transliterationScoreOfSounds,
+  transliterationSounds,
+  writtenForMeaning,
+} from './transliteration.ts';
 import {
   MARK_STATUSES,
   type MarkRecord,
@@ -52,9 +59,11 @@ interface CandidateRow {
   readonly designations: string;
   /**
    * Read by a transliteration skeleton (a mark read by another branch too comes once more, without). Such a row holds
-   * only the register, number and name; status, classes and designations are null until the mark is kept and read.
+   * only the register, number, name and stored sounds (`SqlSoundCodes`); status, classes and designations are null
+   * until the mark is kept and read.
    */
   readonly by_skeleton: boolean;
+  readonly sounds: Buffer | null;
 }
 
 const DEFAULT_TABLE = 'trademark_search_keys';
@@ -83,6 +92,7 @@ export class SqlMarkSearch {
   readonly singleSignalFloor: number;
   readonly pinyin: PinyinCache;
   readonly #client: SqlClient;
+  readonly #sounds: SqlSoundCodes;
   readonly #now: () => number;
   readonly #partitions = new Set<string>();
   #commonWords: { readonly words: ReadonlySet<string>; readonly at: number } | undefined;
@@ -96,6 +106,7 @@ export class SqlMarkSearch {
     this.singleSignalFloor = Math.max(this.scoreFloor, options.singleSignalFloor ?? HIGH_RISK_SCORE);
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#client = client;
+    this.#sounds = new SqlSoundCodes(client, this.table);
     this.#now = options.now ?? Date.now;
   }
 
@@ -113,6 +124,7 @@ export class SqlMarkSearch {
     if (rows.length === 0 || stale) {
       // Another engine may have laid the table out otherwise: it goes, with its partitions.
       await this.#client.query(`DROP TABLE IF EXISTS ${t} CASCADE`);
+      await this.#sounds.drop();
       await this.#client.query(`DELETE FROM ${t}_version`);
       await this.#client.query(`INSERT INTO ${t}_version (fingerprint) VALUES ($1)`, [snapshotFingerprint()]);
       this.#partitions.clear();
@@ -131,9 +143,11 @@ export class SqlMarkSearch {
         word_set text NOT NULL,
         keys text[] NOT NULL,
         near text[] NOT NULL,
+        sounds bytea,
         PRIMARY KEY (dataset, mark_id)
       ) PARTITION BY LIST (dataset)`,
     );
+    await this.#sounds.prepare();
     await this.#client.query(`CREATE TABLE IF NOT EXISTS ${t}_other PARTITION OF ${t} DEFAULT`);
     await this.#client.query(`CREATE INDEX IF NOT EXISTS ${t}_id_idx ON ${t} (mark_id)`);
     await this.#client.query(
@@ -165,13 +179,18 @@ export class SqlMarkSearch {
     for (let start = 0; start < records.length; start += BATCH) {
       const batch = records.slice(start, start + BATCH);
       await this.#ensurePartitions(batch);
+      const analysed = batch.map((record) => {
+        const a = analyzeName(record.name, this.pinyin);
+        return { record, a, sounds: transliterationSounds(a) };
+      });
+      await this.#sounds.register(analysed.map((item) => item.sounds));
       await this.#client.query(`DELETE FROM ${this.table} WHERE mark_id = ANY($1::bigint[])`, [
         batch.map((record) => record.id),
       ]);
       // Arrays of arrays cannot be unnested row by row, so the text arrays travel as JSON.
       await this.#client.query(
         `INSERT INTO ${this.table} (dataset, mark_id, name, status, classes, designations, visual, words, word_set,
-           keys, near)
+           keys, near, sounds)
          SELECT r.dataset, r.mark_id, r.name, r.status,
            ARRAY(SELECT jsonb_array_elements_text(r.classes)::smallint),
            ARRAY(SELECT jsonb_array_elements_text(r.designations)),
@@ -179,10 +198,12 @@ export class SqlMarkSearch {
            ARRAY(SELECT jsonb_array_elements_text(r.words)),
            r.word_set,
            ARRAY(SELECT jsonb_array_elements_text(r.keys)),
-           ARRAY(SELECT jsonb_array_elements_text(r.near))
+           ARRAY(SELECT jsonb_array_elements_text(r.near)),
+           decode(r.sounds, 'hex')
          FROM jsonb_to_recordset($1::jsonb) AS r(dataset text, mark_id bigint, name text, status text,
-           classes jsonb, designations jsonb, visual text, words jsonb, word_set text, keys jsonb, near jsonb)`,
-        [JSON.stringify(batch.map((record) => this.#rowOf(record)))],
+           classes jsonb, designations jsonb, visual text, words jsonb, word_set text, keys jsonb, near jsonb,
+           sounds text)`,
+        [JSON.stringify(analysed.map(({ record, a, sounds }) => this.#rowOf(record, a, sounds)))],
       );
     }
   }
@@ -281,7 +302,7 @@ export class SqlMarkSearch {
     // A mark comes once per branch that found it: once is enough.
     const found = new Map<string, CandidateRow>();
     for (const row of rows) if (!row.by_skeleton) found.set(markKey(row), row);
-    const rendered = this.#closeRenderings(q, rows, found);
+    const rendered = await this.#closeRenderings(q, rows, found);
     if (rendered.size > 0) {
       const ids = [...rendered.values()].map((row) => row.mark_id);
       for (const row of await this.#client.query<CandidateRow>(marksQuery(this.table), [ids])) {
@@ -299,27 +320,33 @@ export class SqlMarkSearch {
    * a million marks), of which a few hundred reach 50 and fewer 60, and ranking every one in an index built for the
    * search took 0.35 s. Such a mark shares no key, word or spelling within reach with the query, so its
    * transliteration is its score, read from that floor (`TrademarkIndex` compares it so too); half a point of margin
-   * leaves the exact comparison to the ranking.
+   * leaves the exact comparison to the ranking. Each name is scored from its stored sounds, or read from its text
+   * where it has none.
    */
-  #closeRenderings(
+  async #closeRenderings(
     q: NameAnalysis,
     rows: readonly CandidateRow[],
     found: ReadonlyMap<string, CandidateRow>,
-  ): Map<string, CandidateRow> {
+  ): Promise<Map<string, CandidateRow>> {
     const floor = this.singleSignalFloor - RENDERING_MARGIN;
-    const scores = new Map<string, number>();
-    const kept = new Map<string, CandidateRow>();
+    const reached = new Map<string, CandidateRow[]>();
     for (const row of rows) {
-      if (!row.by_skeleton) continue;
-      const key = markKey(row);
-      if (found.has(key)) continue;
-      let score = scores.get(row.name);
-      if (score === undefined) {
-        score = transliterationScore(q, readName(row.name, this.pinyin), floor);
-        scores.set(row.name, score);
-      }
-      if (score >= floor) kept.set(key, row);
+      if (!row.by_skeleton || found.has(markKey(row))) continue;
+      const same = reached.get(row.name);
+      if (same === undefined) reached.set(row.name, [row]);
+      else same.push(row);
     }
+    const named = [...reached.values()];
+    const sounds = await this.#sounds.decode(named.map((same) => (same[0] as CandidateRow).sounds));
+    const kept = new Map<string, CandidateRow>();
+    named.forEach((same, i) => {
+      const stored = sounds[i];
+      const score =
+        stored === undefined
+          ? transliterationScore(q, readName((same[0] as CandidateRow).name, this.pinyin), floor)
+          : transliterationScoreOfSounds(q, stored.numbers, stored.hasHan, floor, stored.writtenForMeaning);
+      if (score >= floor) for (const row of same) kept.set(markKey(row), row);
+    });
     return kept;
   }
 
@@ -341,8 +368,7 @@ export class SqlMarkSearch {
   }
 
   /** A mark's row as `upsert` sends it (the table's column names). */
-  #rowOf(record: MarkRecord): Record<string, unknown> {
-    const a = analyzeName(record.name, this.pinyin);
+  #rowOf(record: MarkRecord, a: NameAnalysis, sounds: readonly Sound[] | undefined): Record<string, unknown> {
     const words: string[] = [];
     const keys: string[] = [];
     forEachNameTerm(a, (kind, text) => {
@@ -362,6 +388,7 @@ export class SqlMarkSearch {
       word_set: wordSet(words),
       keys,
       near: nearKeys(a.visual),
+      sounds: this.#sounds.encode(sounds, a.hasHan, writtenForMeaning(a)),
     };
   }
 }

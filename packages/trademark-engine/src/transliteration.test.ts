@@ -5,7 +5,11 @@ import { compareNames } from './score.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import {
   readsAsTransliteration,
+  type Sound,
+  soundCode,
+  soundDefinition,
   soundNumbers,
+  soundNumbersFor,
   soundsOf,
   TRANSLITERATION_TOP,
   transliterationKeys,
@@ -328,5 +332,26 @@ describe('compareNames with transliterations', () => {
 
   it('does not report it within one script', () => {
     expect(compareNames(name('TESLA'), name('TESLO')).signals & SIGNAL_BIT.transliteration).toBe(0);
+  });
+});
+
+describe('sound codes', () => {
+  it('gives each distinct sound its own 32-bit code, worked out from its definition alone', () => {
+    const pinyin = new PinyinCache();
+    const sounds = new Map<number, Sound>();
+    for (const pair of readTransliterationSet())
+      for (const name of [pair.latin, pair.chinese])
+        for (const sound of transliterationSounds(analyzeName(name, pinyin)) ?? [])
+          sounds.set(sound.id, sound);
+    const codes = new Set<number>();
+    for (const sound of sounds.values()) {
+      const code = soundCode(sound.id);
+      expect(Number.isInteger(code) && code >= 0 && code < 2 ** 32).toBe(true);
+      // Another process numbering the same definition finds the same sound, hence the same code.
+      expect(soundNumbersFor([soundDefinition(sound)])).toEqual(Uint16Array.of(sound.id));
+      codes.add(code);
+    }
+    expect(sounds.size).toBeGreaterThan(50);
+    expect(codes.size).toBe(sounds.size);
   });
 });

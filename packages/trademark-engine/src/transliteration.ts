@@ -471,19 +471,42 @@ function interned(
  * given in the order sounds are first met, so a snapshot keeps these beside the numbers it stores.
  */
 export function soundDefinitions(): string[] {
-  return soundsById.map((s) =>
-    JSON.stringify([
-      s.classes,
-      s.vowels,
-      s.omit,
-      s.key,
-      s.keyLetters,
-      s.freeReadings,
-      s.aspirated,
-      s.long,
-      s.spoken,
-    ]),
-  );
+  return soundsById.map(soundDefinition);
+}
+
+/** What defines a sound, as JSON (`soundNumbersFor` reads it back). */
+export function soundDefinition(s: Sound): string {
+  return JSON.stringify([
+    s.classes,
+    s.vowels,
+    s.omit,
+    s.key,
+    s.keyLetters,
+    s.freeReadings,
+    s.aspirated,
+    s.long,
+    s.spoken,
+  ]);
+}
+
+const codeById: number[] = [];
+
+/**
+ * A number for the sound `id` that every process gives it (its numbers differ, in the order each meets its sounds):
+ * the 32-bit FNV-1a hash of its definition. Two definitions may share one, rarely; whoever stores codes checks.
+ */
+export function soundCode(id: number): number {
+  let code = codeById[id];
+  if (code === undefined) {
+    const definition = soundDefinition(soundById(id));
+    code = 0x811c9dc5;
+    for (let i = 0; i < definition.length; i++) {
+      code ^= definition.charCodeAt(i);
+      code = Math.imul(code, 0x01000193) >>> 0;
+    }
+    codeById[id] = code;
+  }
+  return code;
 }
 
 /**

@@ -11,6 +11,12 @@ import { parseRelevanceSet } from '@kxt/trademark-engine/relevance-set';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import { snapshotFingerprint } from '@kxt/trademark-engine/snapshot-file';
 import { queryNearKeys } from '@kxt/trademark-engine/sql-candidates';
+import {
+  type Sound,
+  soundCode,
+  soundDefinition,
+  transliterationSounds,
+} from '@kxt/trademark-engine/transliteration';
 import { readTransliterationSet } from '@kxt/trademark-engine/transliteration-set';
 import type { MarkRecord, SearchQuery, SearchResult } from '@kxt/trademark-engine/types';
 import pg from 'pg';
@@ -147,6 +153,56 @@ describe.skipIf(testDialect() !== 'postgres')(
       }
       expect(differing).toBe(0);
       expect(byRenderingOnly).toBeGreaterThan(20);
+    });
+
+    it('scores marks a skeleton reaches from their stored sounds, and from their text where those are not trusted', async () => {
+      const pairs = readTransliterationSet().slice(0, 40);
+      // A code another definition holds before the fill: names with the sound (JORDAN's j) keep no stored sounds.
+      await postgresSearch().ready();
+      const jordan = transliterationSounds(analyzeName('JORDAN', new PinyinCache())) ?? [];
+      const sharedCode = soundCode((jordan[0] as Sound).id);
+      await pool().query('INSERT INTO trademark_search_keys_sounds (code, definition) VALUES ($1, $2)', [
+        sharedCode,
+        soundDefinition(jordan[1] as Sound),
+      ]);
+      await upsertMarks(database.db, [
+        ...generateMarks({ count: 300, seed: 5 }).map((mark, i) => asImport(mark, `SG-${i}`)),
+        ...pairs.flatMap((pair, i) => [
+          markRecord(pair.latin, { applicationNumber: `SL-${i}`, dataset: 'US' }),
+          markRecord(pair.chinese, { applicationNumber: `SC-${i}`, dataset: 'CN' }),
+        ]),
+      ]);
+      const memory = new MarkIndexService(database.db);
+      await Promise.all([memory.ready(), postgresSearch().ready()]);
+      const stored = async (name: string) =>
+        (
+          await pool().query<{ sounds: Buffer | null }>(
+            'SELECT sounds FROM trademark_search_keys WHERE name = $1',
+            [name],
+          )
+        ).rows[0]?.sounds;
+      expect(await stored('NIKE')).toBeInstanceOf(Buffer);
+      expect(await stored('耐克')).toBeInstanceOf(Buffer);
+      expect(await stored('JORDAN')).toBeNull();
+      const differing = async (): Promise<string[]> => {
+        // A process of its own, which reads the codes it meets from the table.
+        const postgres = postgresSearch();
+        await postgres.ready();
+        const names: string[] = [];
+        for (const text of pairs.flatMap((pair) => [pair.latin, pair.chinese])) {
+          const [expected, actual] = [await memory.search({ text }), await postgres.search({ text })];
+          if (top(expected).join() !== top(actual).join()) names.push(text);
+        }
+        return names;
+      };
+      expect(await differing()).toEqual([]);
+      // Definitions swapped under their codes are not what those codes hash from: such names are read from text.
+      await pool().query(
+        `UPDATE trademark_search_keys_sounds s SET definition = o.definition FROM trademark_search_keys_sounds o
+         WHERE s.code <> o.code AND s.code <> $1 AND o.code <> $1`,
+        [sharedCode],
+      );
+      expect(await differing()).toEqual([]);
     });
 
     it('answers every relevance query at high risk as the in-memory index does, reading names by near keys', async () => {
