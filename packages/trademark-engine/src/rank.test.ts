@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileFilter } from './filters.ts';
 import { MarkTable } from './mark-table.ts';
 import { PostingStore } from './postings.ts';
+import { mulberry32 } from './prng.ts';
 import { rankMatches } from './rank.ts';
 import { SIGNAL_BIT } from './signals.ts';
 
@@ -102,5 +103,62 @@ describe('rankMatches with a place kept for the other script', () => {
     // Form 12 ranks tenth here on its score.
     const forms = [...all.slice(0, 9), 12, 13, 14, 15];
     expect(ids(rank(forms))).toEqual(forms);
+  });
+});
+
+describe('rankMatches of many marks, a page at a time', () => {
+  // 60 names of 1 to 40 marks each, random scores (some tied) and scripts: each page asked for alone, which puts only
+  // the marks up to it in order, must be that page of the whole ranking.
+  const random = mulberry32(5);
+  const rows: Array<[number, number, string, number[]]> = [];
+  for (let form = 0; form < 60; form++) {
+    const count = 1 + Math.floor(random() * 40);
+    for (let i = 0; i < count; i++)
+      rows.push([rows.length + 1, form, random() < 0.5 ? 'US' : 'CN', [1 + (i % 45)]]);
+  }
+  // Rows are appended in id order; shuffled forms make ties on score break by row across names.
+  const { rank } = fixture(rows);
+  const forms = Array.from({ length: 60 }, (_, form) => form).sort(() => random() - 0.5);
+  const formScore = Float32Array.from(forms, () => 50 + Math.floor(random() * 10) * 5);
+  const formSignals = new Uint16Array(60);
+  const otherScript = (form: number) => form % 7 === 3;
+
+  it('gives every page as the slice of the whole ranking, with the same totals and statistics', () => {
+    for (const inOtherScript of [undefined, otherScript]) {
+      const whole = rank({ forms, formScore, formSignals, ...(inOtherScript ? { inOtherScript } : {}) });
+      expect(whole.total).toBe(rows.length);
+      for (const [offset, limit] of [
+        [0, 1],
+        [0, 10],
+        [5, 3],
+        [10, 10],
+        [40, 20],
+        [whole.total - 5, 10],
+      ] as const) {
+        const page = rank({
+          forms,
+          formScore,
+          formSignals,
+          offset,
+          limit,
+          ...(inOtherScript ? { inOtherScript } : {}),
+        });
+        expect(page.matches, `${offset}+${limit}`).toEqual(whole.matches.slice(offset, offset + limit));
+        expect(page.total).toBe(whole.total);
+        expect(page.maxScore).toBe(whole.maxScore);
+        expect(page.classStatistics).toEqual(whole.classStatistics);
+      }
+    }
+  });
+
+  it('moves a high-risk mark of the other script from far down the ranking onto the first page', () => {
+    const whole = rank({ forms, formScore, formSignals, inOtherScript: otherScript });
+    const plain = rank({ forms, formScore, formSignals });
+    const moved = whole.matches[9];
+    const before = plain.matches.findIndex((match) => match.id === moved?.id);
+    expect(before).toBeGreaterThan(20);
+    expect(rank({ forms, formScore, formSignals, limit: 10, inOtherScript: otherScript }).matches).toEqual(
+      whole.matches.slice(0, 10),
+    );
   });
 });

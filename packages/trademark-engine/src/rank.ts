@@ -29,14 +29,23 @@ export const FIRST_PAGE = 10;
  * Expands matching names to their live marks that pass the filters (effect included: the exact per-mark test behind
  * the per-name union masks of counting), ranks them by score and then by insertion order,
  * and gathers per-class statistics over all of them (only over the chosen classes when classes are filtered).
+ * Only the marks up to the requested page are put in order: a frequent name matches a hundred thousand marks at ten
+ * million (BELLA: 97,728), and sorting them all took most of its search.
  */
 export function rankMatches(input: RankInput): SearchResult {
-  const { forms, formScore, formSignals, marksOfForm, marks, filter } = input;
-  // Score descending, then row: both packed in one number so a typed-array sort ranks them.
-  const keys: number[] = [];
+  const { forms, formScore, formSignals, marksOfForm, marks, filter, inOtherScript } = input;
+  // Score descending, then row: both packed in one number so that the smallest key ranks first.
+  let keys = keyScratch;
+  let total = 0;
+  // The best mark of a high-risk name in the other script than the query (see `keepOtherScriptPlace`).
+  let bestOtherScript = Number.POSITIVE_INFINITY;
+  const stats = new ClassStatisticsAccumulator();
   const ranges = emptyRanges();
   for (const form of forms) {
     const tenths = Math.round((formScore[form] as number) * 10);
+    const score = tenths / 10;
+    const otherScript =
+      inOtherScript !== undefined && (formScore[form] as number) >= HIGH_RISK_SCORE && inOtherScript(form);
     marksOfForm.ranges(form, ranges);
     for (let pass = 0; pass < 2; pass++) {
       const data = pass === 0 ? ranges.base : ranges.delta;
@@ -45,68 +54,110 @@ export function rankMatches(input: RankInput): SearchResult {
         const row = data[i] as number;
         const status = marks.status[row] as number;
         if (status === DEAD_STATUS) continue;
-        const low = marks.classLowOf(row);
-        const high = marks.classHighOf(row);
+        let low = marks.classLowOf(row);
+        let high = marks.classHighOf(row);
         const designations = marks.designationSet[row] as number;
         if (!passes(filter, marks.dataset[row] as number, status, low, high, designations)) continue;
-        keys.push((1000 - tenths) * 0x100000000 + row);
+        if (filter.byClass) {
+          low &= filter.classLow;
+          high &= filter.classHigh;
+        }
+        stats.add(low, high, score);
+        const key = (1000 - tenths) * KEY_ROW + row;
+        if (total === keys.length) keys = keyScratch = grow(keys);
+        keys[total++] = key;
+        if (otherScript && key < bestOtherScript) bestOtherScript = key;
       }
     }
   }
-  const sorted = Float64Array.from(keys).sort();
-  if (input.inOtherScript !== undefined) keepOtherScriptPlace(sorted, marks, formScore, input.inOtherScript);
-  const stats = new ClassStatisticsAccumulator();
   const first = Math.max(0, Math.floor(input.offset));
-  const end = Math.min(sorted.length, first + (input.limit ?? sorted.length));
+  const end = Math.min(total, first + (input.limit ?? total));
+  // The first page is reordered (`keepOtherScriptPlace`), so it is put in order even for a page before it.
+  const ranked = keepOtherScriptPlace(
+    smallest(keys, total, Math.max(end, Math.min(total, FIRST_PAGE))),
+    bestOtherScript,
+  );
   const matches: Match[] = [];
-  let maxScore: number | null = null;
-  for (let i = 0; i < sorted.length; i++) {
-    const row = (sorted[i] as number) % 0x100000000;
+  for (let i = first; i < end; i++) {
+    const row = (ranked[i] as number) % KEY_ROW;
     const form = marks.form[row] as number;
-    const score = Math.round((formScore[form] as number) * 10) / 10;
-    maxScore ??= score;
-    let low = marks.classLowOf(row);
-    let high = marks.classHighOf(row);
-    if (filter.byClass) {
-      low &= filter.classLow;
-      high &= filter.classHigh;
-    }
-    stats.add(low, high, score);
-    if (i >= first && i < end) {
-      matches.push({
-        id: marks.ids[row] as number,
-        score,
-        signals: decodeSignals(formSignals[form] as number),
-      });
-    }
+    matches.push({
+      id: marks.ids[row] as number,
+      score: Math.round((formScore[form] as number) * 10) / 10,
+      signals: decodeSignals(formSignals[form] as number),
+    });
   }
-  return { total: sorted.length, maxScore, matches, classStatistics: stats.toRecord() };
+  const top = ranked[0];
+  const maxScore =
+    top === undefined
+      ? null
+      : Math.round((formScore[marks.form[top % KEY_ROW] as number] as number) * 10) / 10;
+  return { total, maxScore, matches, classStatistics: stats.toRecord() };
+}
+
+const KEY_ROW = 0x100000000;
+let keyScratch = new Float64Array(1024);
+
+function grow(keys: Float64Array): Float64Array {
+  const larger = new Float64Array(keys.length * 2);
+  larger.set(keys);
+  return larger;
 }
 
 /**
- * Reorders `sorted` (score descending) so that the first page holds a high-risk name in the other script than the
- * query when the register has one. A register holds many names one letter from a Latin query (NIKE: NITE, NIKO…),
- * all scored above the cross-script finding (耐克, a transliteration at 70 at most), and they would push the Chinese
- * mark a seller most needs to see off the first page. The best such name takes the page's last place, which keeps
- * the page in score order; the names from there down to where it was move down one. One place found nearly as many
- * pairs as three in the bench corpus and moves the fewest of the query's own script off the page (engine README).
+ * The `count` smallest of `keys[0, total)` in ascending order: all of them sorted when they are many, else through a
+ * heap holding the `count` smallest met so far, its largest on top.
  */
-function keepOtherScriptPlace(
-  sorted: Float64Array,
-  marks: MarkTable,
-  formScore: Float32Array,
-  inOtherScript: (form: number) => boolean,
-): void {
-  for (let i = 0; i < sorted.length; i++) {
-    const key = sorted[i] as number;
-    const form = marks.form[key % 0x100000000] as number;
-    // Scores descend: once under high risk, no later name qualifies.
-    if ((formScore[form] as number) < HIGH_RISK_SCORE) return;
-    if (!inOtherScript(form)) continue;
-    if (i >= FIRST_PAGE) {
-      sorted.copyWithin(FIRST_PAGE, FIRST_PAGE - 1, i);
-      sorted[FIRST_PAGE - 1] = key;
+function smallest(keys: Float64Array, total: number, count: number): Float64Array {
+  if (count * 4 >= total) return keys.slice(0, total).sort().subarray(0, count);
+  const heap = new Float64Array(count);
+  let size = 0;
+  for (let i = 0; i < total; i++) {
+    const key = keys[i] as number;
+    if (size < count) {
+      // Sift up.
+      let at = size++;
+      while (at > 0) {
+        const parent = (at - 1) >> 1;
+        if ((heap[parent] as number) >= key) break;
+        heap[at] = heap[parent] as number;
+        at = parent;
+      }
+      heap[at] = key;
+    } else if (key < (heap[0] as number)) {
+      // Replace the largest and sift down.
+      let at = 0;
+      for (;;) {
+        let child = 2 * at + 1;
+        if (child >= count) break;
+        if (child + 1 < count && (heap[child + 1] as number) > (heap[child] as number)) child++;
+        if ((heap[child] as number) <= key) break;
+        heap[at] = heap[child] as number;
+        at = child;
+      }
+      heap[at] = key;
     }
-    return;
   }
+  return heap.sort();
+}
+
+/**
+ * The ranked marks (`ranked`, the first of them in score order) with the first page holding a high-risk name in the
+ * other script than the query when the register has one: `best`, the best mark of such a name (Infinity for none). A
+ * register holds many names one letter from a Latin query (NIKE: NITE, NIKO…), all scored above the cross-script
+ * finding (耐克, a transliteration at 70 at most), and they would push the Chinese mark a seller most needs to see off
+ * the first page. The best such mark takes the page's last place, which keeps the page in score order; the marks from
+ * there down to where it was move down one. One place found nearly as many pairs as three in the bench corpus and
+ * moves the fewest of the query's own script off the page (engine README).
+ */
+function keepOtherScriptPlace(ranked: Float64Array, best: number): Float64Array {
+  const last = FIRST_PAGE - 1;
+  if (best === Number.POSITIVE_INFINITY || ranked.length < FIRST_PAGE || best <= (ranked[last] as number))
+    return ranked;
+  // Where it was among the ranked marks, or past them (then the last one moves off the end).
+  let at = ranked.indexOf(best, FIRST_PAGE);
+  if (at < 0) at = ranked.length - 1;
+  ranked.copyWithin(FIRST_PAGE, last, at);
+  ranked[last] = best;
+  return ranked;
 }
