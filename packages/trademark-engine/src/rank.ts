@@ -96,7 +96,7 @@ export function rankMatches(input: RankInput): SearchResult {
 }
 
 const KEY_ROW = 0x100000000;
-let keyScratch = new Float64Array(1024);
+let keyScratch: Float64Array = new Float64Array(1024);
 
 function grow(keys: Float64Array): Float64Array {
   const larger = new Float64Array(keys.length * 2);
