@@ -1,5 +1,6 @@
 import type { NameReading } from './analyze.ts';
 import { BoundedMemo } from './bounded-memo.ts';
+import { fnvHash } from './grams.ts';
 import { ensureCapacity } from './growable.ts';
 import {
   ADDED_BARE_CONSONANT,
@@ -498,12 +499,7 @@ const codeById: number[] = [];
 export function soundCode(id: number): number {
   let code = codeById[id];
   if (code === undefined) {
-    const definition = soundDefinition(soundById(id));
-    code = 0x811c9dc5;
-    for (let i = 0; i < definition.length; i++) {
-      code ^= definition.charCodeAt(i);
-      code = Math.imul(code, 0x01000193) >>> 0;
-    }
+    code = fnvHash(soundDefinition(soundById(id)));
     codeById[id] = code;
   }
   return code;
