@@ -53,16 +53,17 @@ export class SqlSoundCodes {
 
   /** Writes the definitions of the sounds among `names` the table may not hold yet; call before `encode`. */
   async register(names: Iterable<readonly Sound[] | undefined>): Promise<void> {
-    const fresh = new Map<number, Sound>();
+    const fresh = new Map<number, { readonly id: number; readonly definition: string }>();
     for (const sounds of names)
       for (const sound of sounds ?? [])
-        if (!this.#registered.has(sound.id)) fresh.set(soundCode(sound.id), sound);
+        if (!this.#registered.has(sound.id))
+          fresh.set(soundCode(sound.id), { id: sound.id, definition: soundDefinition(sound) });
     if (fresh.size === 0) return;
     const codes = [...fresh.keys()];
     await this.#client.query(
       `INSERT INTO ${this.table} (code, definition) SELECT * FROM unnest($1::bigint[], $2::text[])
        ON CONFLICT (code) DO NOTHING`,
-      [codes, [...fresh.values()].map(soundDefinition)],
+      [codes, [...fresh.values()].map((sound) => sound.definition)],
     );
     const rows = await this.#client.query<{ code: string; definition: string }>(
       `SELECT code, definition FROM ${this.table} WHERE code = ANY($1::bigint[])`,
@@ -70,8 +71,9 @@ export class SqlSoundCodes {
     );
     for (const row of rows) {
       const code = Number(row.code);
-      const sound = fresh.get(code) as Sound;
-      if (row.definition === soundDefinition(sound)) this.#numberOfCode.set(code, sound.id);
+      const sound = fresh.get(code);
+      if (sound === undefined) continue;
+      if (row.definition === sound.definition) this.#numberOfCode.set(code, sound.id);
       else this.#sharedCodes.add(code);
       this.#registered.add(sound.id);
     }
