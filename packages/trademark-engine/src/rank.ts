@@ -109,7 +109,8 @@ function grow(keys: Float64Array): Float64Array {
  * heap holding the `count` smallest met so far, its largest on top.
  */
 function smallest(keys: Float64Array, total: number, count: number): Float64Array {
-  if (count * 4 >= total) return keys.slice(0, total).sort().subarray(0, count);
+  // The keys are this module's scratch: sorted where they are.
+  if (count * 4 >= total) return keys.subarray(0, total).sort().subarray(0, count);
   const heap = new Float64Array(count);
   let size = 0;
   for (let i = 0; i < total; i++) {
