@@ -17,6 +17,13 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+/**
+ * Noon (UTC) tomorrow: after the rows a test writes now, and past the hour the daily run is queued for, so a day
+ * moved forward runs at once. A clock a minute from now failed from midnight to 01:00, when the next day's run was
+ * queued but not yet due.
+ */
+const afterTheDailyRun = () => `${dayFrom(new Date(), 1)}T12:00:00.000Z`;
+
 /** Runs the day's deadline run (queued as the server queues it at start) with the clock at `clock()`. */
 async function runDay(clock: () => Date) {
   await scheduleSweep(t.ctx.db, clock());
@@ -25,7 +32,7 @@ async function runDay(clock: () => Date) {
 
 describe('nudges', () => {
   it('an order waiting on its customer for 3 days gets a nudge to that company, again only after 3 more', async () => {
-    const clock = testClock(new Date(Date.now() + 60_000).toISOString());
+    const clock = testClock(afterTheDailyRun());
     const since = new Date(clock().getTime() - 3 * DAY - 60_000).toISOString();
     await patentOrder(t, await companyOf(t, 'alice'), { status: -1, status_changed_at: since });
     // Waiting on staff (2) or too recent: no nudge.
@@ -59,7 +66,7 @@ describe('nudges', () => {
   });
 
   it('an order the customer moved meanwhile is not nudged', async () => {
-    const clock = testClock(new Date(Date.now() + 60_000).toISOString());
+    const clock = testClock(afterTheDailyRun());
     const since = new Date(clock().getTime() - 4 * DAY).toISOString();
     const id = await patentOrder(t, await companyOf(t, 'alice'), { status: 1, status_changed_at: since });
     await scheduleSweep(t.ctx.db, clock());
@@ -74,7 +81,7 @@ describe('nudges', () => {
 
 describe('daily staff digest', () => {
   it('tells each staff member of their overdue work once a day', async () => {
-    const clock = testClock(new Date(Date.now() + 60_000).toISOString());
+    const clock = testClock(afterTheDailyRun());
     const alice = await companyOf(t, 'alice');
     // An OA deadline already past (reviewers) and an authorization fee set 70 days ago (finance).
     await patentOrder(t, alice, { status: 5, oa_abort_answer_time: dayFrom(clock(), -2) });
@@ -98,7 +105,7 @@ describe('daily staff digest', () => {
   });
 
   it('no overdue work, no digest', async () => {
-    const clock = testClock(new Date(Date.now() + 60_000).toISOString());
+    const clock = testClock(afterTheDailyRun());
     await patentOrder(t, await companyOf(t, 'alice'), {
       status: 5,
       oa_abort_answer_time: dayFrom(clock(), 20),
@@ -108,7 +115,7 @@ describe('daily staff digest', () => {
   });
 
   it('queues tomorrow’s run once however many servers start', async () => {
-    const clock = testClock(new Date(Date.now() + 60_000).toISOString());
+    const clock = testClock(afterTheDailyRun());
     await Promise.all([scheduleSweep(t.ctx.db, clock()), scheduleSweep(t.ctx.db, clock())]);
     await Promise.all([testWorker(t.ctx.db).drain(clock), testWorker(t.ctx.db).drain(clock)]);
     const runs = await t.ctx.db
