@@ -217,6 +217,15 @@ describe('FormStore', () => {
           flags[0] = (flags[0] as number) ^ 32;
         }),
       ).toThrow(corrupt);
+      // The sounds' count sits in the pool just before the visual name: a wrong one claims another form's units.
+      expect(
+        restoring((arrays) => {
+          const pool = arrays.get('chars.data') as Uint16Array;
+          const offsets = arrays.get('visualOffset') as Uint32Array;
+          const countAt = (offsets[3] as number) - 1;
+          pool[countAt] = (pool[countAt] as number) + 1;
+        }),
+      ).toThrow(corrupt);
     });
   });
 

@@ -28,12 +28,14 @@ const MAX_NAME_LOAD = 0.6;
  * numbers, checked against the name kept in the pool: no string or map entry per name, which also lets a snapshot
  * load without rebuilding anything.
  *
- * A form's units lie back to back in the pool from one offset, `visualOffset`, in this order: `visual`, the sounds,
- * then `latin`, `exact`, the name as given and `lookalike` each only when it does not equal an earlier reading
- * (the flags say which are shared: `latin` with `visual`, `exact` with `latin` for a name without Chinese characters,
- * the name with `exact` or `latin`, `lookalike` with `visual`), then the word lengths. Each place is the base plus the
- * lengths of what comes before it, so a form costs one offset rather than one a reading. The search's hot reads, the
- * visual name and the sounds, come first and need no more than the base and the visual length.
+ * A form's units lie back to back in the pool around one offset, `visualOffset`, in this order: the sounds, their
+ * count, `visual` (at the offset), then `latin`, `exact`, the name as given and `lookalike` each only when it does
+ * not equal an earlier reading (the flags say which are shared: `latin` with `visual`, `exact` with `latin` for a name
+ * without Chinese characters, the name with `exact` or `latin`, `lookalike` with `visual`), then the word lengths.
+ * Each place is the offset plus or minus the lengths of what lies between, so a form costs one offset rather than one
+ * a reading. The search's hot reads need no more than the offset: the visual name, and the sounds with their count
+ * just before it, where a short Chinese query aligns tens of thousands of Latin names and each further column read
+ * would be one more cache miss per name.
  */
 export class FormStore {
   readonly chars = new CharPool();
@@ -44,8 +46,6 @@ export class FormStore {
   /** Where the form's units start in the pool, which is where its `visual` reading is. */
   visualOffset = new Uint32Array(1024);
   visualLength = new Uint16Array(1024);
-  /** A form's transliteration sounds, as sound numbers right after `visual`; none for a name that cannot be one. */
-  #soundsLength = new Uint16Array(1024);
   #latinLength = new Uint16Array(1024);
   /** Chinese-character forms keep their characters apart; for the others `exact` is `latin`. */
   #exactLength = new Uint16Array(1024);
@@ -101,19 +101,19 @@ export class FormStore {
     return hash;
   }
 
-  /** Where `latin` is: the base when it equals `visual`, else after the sounds. */
+  /** Where `latin` is: the base when it equals `visual`, else after it. */
   #latinAt(form: number): number {
     if (((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0) return this.visualOffset[form] as number;
-    return this.#afterSounds(form);
+    return this.#afterVisual(form);
   }
 
-  #afterSounds(form: number): number {
-    return this.soundsStart(form) + (this.#soundsLength[form] as number);
+  #afterVisual(form: number): number {
+    return (this.visualOffset[form] as number) + (this.visualLength[form] as number);
   }
 
   /** Where `exact` is kept apart for a Chinese name, or would be: right after `latin`'s own units, if any. */
   #afterLatin(form: number): number {
-    const end = this.#afterSounds(form);
+    const end = this.#afterVisual(form);
     return ((this.#flags[form] as number) & LATIN_IS_VISUAL) !== 0
       ? end
       : end + (this.#latinLength[form] as number);
@@ -181,10 +181,9 @@ export class FormStore {
     if (form >= this.visualOffset.length) this.#grow(form + 1);
     const chars = this.chars;
     // Appended in the order the readers walk: see the class comment.
+    chars.appendUnits([...(sounds ?? []).map((sound) => sound.id), soundCount]);
     this.visualOffset[form] = chars.append(a.visual);
     this.visualLength[form] = a.visual.length;
-    if (sounds !== undefined && soundCount > 0) chars.appendUnits(sounds.map((sound) => sound.id));
-    this.#soundsLength[form] = soundCount;
     let flags = !a.hasHan ? LATIN : writtenForMeaning ? HAN_FOR_MEANING : HAN;
     if (a.latin === a.visual) flags |= LATIN_IS_VISUAL;
     else chars.append(a.latin);
@@ -219,16 +218,24 @@ export class FormStore {
   }
 
   /**
-   * Where the form's transliteration sounds start in `chars.data`, as sound numbers (`Sound.id`): a search aligns
-   * thousands of stored names, reading their sounds in place rather than rebuilding each one's analysis.
+   * Where the count of the form's transliteration sounds is in `chars.data`; the sounds, as sound numbers
+   * (`Sound.id`), end there. A search aligns thousands of stored names, reading their sounds in place rather than
+   * rebuilding each one's analysis: `soundsEnd`, then the count there, then the sounds before it, all from the one
+   * offset and mostly one cache line.
    */
-  soundsStart(form: number): number {
-    return (this.visualOffset[form] as number) + (this.visualLength[form] as number);
+  soundsEnd(form: number): number {
+    return (this.visualOffset[form] as number) - 1;
   }
 
   /** How many transliteration sounds the form has; 0 for a name that can neither be nor stand for one. */
   soundCount(form: number): number {
-    return this.#soundsLength[form] as number;
+    return this.chars.data[this.soundsEnd(form)] as number;
+  }
+
+  /** Where the form's transliteration sounds start in `chars.data`. */
+  soundsStart(form: number): number {
+    const end = this.soundsEnd(form);
+    return end - (this.chars.data[end] as number);
   }
 
   /** What a transliteration comparison needs of a stored form: its words, read, without the sound keys. */
@@ -295,7 +302,6 @@ export class FormStore {
     this.count = from.array('visualLength', Uint16Array).length;
     this.visualOffset = from.array('visualOffset', Uint32Array);
     this.visualLength = from.array('visualLength', Uint16Array);
-    this.#soundsLength = from.array('soundsLength', Uint16Array);
     this.#latinLength = from.array('latinLength', Uint16Array);
     this.#exactLength = from.array('exactLength', Uint16Array);
     this.#nameLength = from.array('nameLength', Uint16Array);
@@ -319,8 +325,7 @@ export class FormStore {
     if (numbers.every((number, saved) => number === saved)) return;
     const pool = this.chars.data;
     for (let form = 0; form < this.count; form++) {
-      const start = this.soundsStart(form);
-      for (let i = start, end = start + (this.#soundsLength[form] as number); i < end; i++) {
+      for (let i = this.soundsStart(form), end = this.soundsEnd(form); i < end; i++) {
         const number = numbers[pool[i] as number];
         if (number === undefined) throw new SnapshotError('corrupt', 'unknown sound');
         pool[i] = number;
@@ -338,7 +343,9 @@ export class FormStore {
     let end = 0;
     for (let form = 0; form < this.count; form++) {
       const flags = this.#flags[form] as number;
-      const wordsAt = (this.visualOffset[form] as number) === end ? this.#wordsAt(form) : -1;
+      const countAt = this.soundsEnd(form);
+      const startsAtEnd = countAt >= end && countAt < length && countAt - (pool[countAt] as number) === end;
+      const wordsAt = startsAtEnd ? this.#wordsAt(form) : -1;
       if (flags > 63 || (flags & SCRIPT) > HAN_FOR_MEANING || wordsAt < 0 || wordsAt >= length)
         throw new SnapshotError('corrupt', 'name store layout');
       end = wordsAt + 1 + (pool[wordsAt] as number);
@@ -357,7 +364,6 @@ export class FormStore {
     return [
       ['visualOffset', this.visualOffset],
       ['visualLength', this.visualLength],
-      ['soundsLength', this.#soundsLength],
       ['latinLength', this.#latinLength],
       ['exactLength', this.#exactLength],
       ['nameLength', this.#nameLength],
@@ -371,7 +377,6 @@ export class FormStore {
     const size = <T extends Sized>(array: T): T => resize(array, count, exact);
     this.visualOffset = size(this.visualOffset);
     this.visualLength = size(this.visualLength);
-    this.#soundsLength = size(this.#soundsLength);
     this.#latinLength = size(this.#latinLength);
     this.#exactLength = size(this.#exactLength);
     this.#nameLength = size(this.#nameLength);
