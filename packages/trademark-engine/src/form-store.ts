@@ -43,7 +43,7 @@ export class FormStore {
 
   /** Form + 1 per slot, 0 for an empty one; slots are a power of two. */
   #nameSlots = new Int32Array(2048);
-  /** Where the form's units start in the pool, which is where its `visual` reading is. */
+  /** Where the form's `visual` reading is in the pool; its sounds and their count lie just before it. */
   visualOffset = new Uint32Array(1024);
   visualLength = new Uint16Array(1024);
   #latinLength = new Uint16Array(1024);
