@@ -566,9 +566,7 @@ export class TrademarkIndex {
    */
   #transliterationComparison(q: NameAnalysis, form: number): Comparison {
     const forms = this.#forms;
-    const pool = forms.chars.data;
-    const end = forms.soundsEnd(form);
-    const count = pool[end] as number;
+    const count = forms.soundCount(form);
     if (count === 0) return NO_COMPARISON;
     // Scores are shown to a tenth: one that rounds up to the floor is kept. The transliteration is the name's only
     // signal, so it is read from the single-signal floor.
@@ -578,11 +576,11 @@ export class TrademarkIndex {
     const hasHan = !q.hasHan;
     const exact = transliterationScoreOfSounds(
       q,
-      pool,
+      forms.chars.data,
       hasHan,
       floor,
       hasHan && forms.writtenForMeaning(form),
-      end - count,
+      forms.soundsStart(form),
       count,
     );
     const score = Math.round(exact * 10) / 10;
