@@ -26,7 +26,41 @@ describe('osaDistance', () => {
   it('accepts code arrays', () => {
     expect(osaDistance([1, 2, 3], [1, 3, 2])).toBe(1);
   });
+
+  it('answers alike whatever it measured before (its rows are reused)', () => {
+    const random = mulberry32(9);
+    const word = (length: number): string =>
+      Array.from({ length }, () => 'abcd'[Math.floor(random() * 4)]).join('');
+    const pairs = Array.from({ length: 300 }, () => [
+      word(Math.floor(random() * 90)),
+      word(Math.floor(random() * 90)),
+    ]);
+    const fresh = pairs.map(([a, b]) => referenceOsa(a as string, b as string));
+    // Long and short strings interleaved: a longer pair leaves larger rows behind it.
+    expect(pairs.map(([a, b]) => osaDistance(a as string, b as string))).toEqual(fresh);
+  });
 });
+
+/** The textbook table, one fresh row per character: what `osaDistance` must equal. */
+function referenceOsa(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min(
+        (up[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
 
 describe('OsaMatcher', () => {
   it('agrees with the plain algorithm on random strings', () => {
@@ -48,6 +82,7 @@ describe('OsaMatcher', () => {
     expect(new OsaMatcher(a).distance(pool(b), 0, b.length)).toBe(1);
     const long = `${a}6789`;
     expect(new OsaMatcher(long).distance(pool(b), 0, b.length)).toBe(osaDistance(long, b));
+    expect(new OsaMatcher(long).distance(pool(`zz${b}`), 2, b.length)).toBe(referenceOsa(long, b));
   });
 
   it('measures against an empty pattern or text', () => {

@@ -4,41 +4,61 @@
  * and for patterns longer than the 32 bits the bit-parallel matcher handles.
  */
 export function osaDistance(a: ArrayLike<number> | string, b: ArrayLike<number> | string): number {
-  const x = typeof a === 'string' ? codes(a) : a;
-  const y = typeof b === 'string' ? codes(b) : b;
-  const m = x.length;
-  const n = y.length;
+  const x = typeof a === 'string' ? codes(a, 0) : a;
+  const y = typeof b === 'string' ? codes(b, 1) : b;
+  return osaOfCodes(x, a.length, y, b.length);
+}
+
+// Scratch for `osaDistance`: a search measures thousands of names, and fresh arrays for each were a fifth of what it
+// allocated (and each collection of the young generation pauses a search).
+let rows = new Int32Array(3 * 64);
+const codeScratch: Uint16Array[] = [new Uint16Array(64), new Uint16Array(64)];
+
+/**
+ * The UTF-16 code units of `text` in scratch array `slot`, which holds at least `room` (valid until the next call with
+ * that slot).
+ */
+function codes(text: string, slot: 0 | 1, room = text.length): Uint16Array {
+  let out = codeScratch[slot] as Uint16Array;
+  if (out.length < room) {
+    out = new Uint16Array(2 * room);
+    codeScratch[slot] = out;
+  }
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
+}
+
+/** The distance between the first `m` items of `x` and the first `n` of `y`, over three rows of one scratch array. */
+function osaOfCodes(x: ArrayLike<number>, m: number, y: ArrayLike<number>, n: number): number {
   if (m === 0) return n;
   if (n === 0) return m;
-  let beforePrevious = new Int32Array(n + 1);
-  let previous = new Int32Array(n + 1);
-  let current = new Int32Array(n + 1);
-  for (let j = 0; j <= n; j++) previous[j] = j;
+  if (rows.length < 3 * (n + 1)) rows = new Int32Array(6 * (n + 1));
+  let beforePrevious = 0;
+  let previous = n + 1;
+  let current = 2 * (n + 1);
+  for (let j = 0; j <= n; j++) rows[previous + j] = j;
   for (let i = 1; i <= m; i++) {
-    current[0] = i;
+    rows[current] = i;
     const xi = x[i - 1];
     for (let j = 1; j <= n; j++) {
       const yj = y[j - 1];
       const cost = xi === yj ? 0 : 1;
       let best = Math.min(
-        (previous[j] as number) + 1,
-        (current[j - 1] as number) + 1,
-        (previous[j - 1] as number) + cost,
+        (rows[previous + j] as number) + 1,
+        (rows[current + j - 1] as number) + 1,
+        (rows[previous + j - 1] as number) + cost,
       );
       if (i > 1 && j > 1 && xi === y[j - 2] && x[i - 2] === yj) {
-        best = Math.min(best, (beforePrevious[j - 2] as number) + 1);
+        best = Math.min(best, (rows[beforePrevious + j - 2] as number) + 1);
       }
-      current[j] = best;
+      rows[current + j] = best;
     }
-    [beforePrevious, previous, current] = [previous, current, beforePrevious];
+    const oldest = beforePrevious;
+    beforePrevious = previous;
+    previous = current;
+    current = oldest;
   }
-  return previous[n] as number;
-}
-
-function codes(text: string): number[] {
-  const out = new Array<number>(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-  return out;
+  return rows[previous + n] as number;
 }
 
 /**
@@ -63,12 +83,19 @@ export class OsaMatcher {
     }
   }
 
+  /** `distance` for a pattern too long for 32 bits, by `osaDistance`'s rows. */
+  #longDistance(text: Uint16Array, offset: number, length: number): number {
+    const y = codes('', 1, length);
+    for (let j = 0; j < length; j++) y[j] = text[offset + j] as number;
+    return osaOfCodes(codes(this.pattern, 0), this.pattern.length, y, length);
+  }
+
   /** Distance from the pattern to `length` code units of `text` starting at `offset`. */
   distance(text: Uint16Array, offset: number, length: number): number {
     const m = this.pattern.length;
     if (m === 0) return length;
     if (length === 0) return m;
-    if (m > 32) return osaDistance(this.pattern, text.subarray(offset, offset + length));
+    if (m > 32) return this.#longDistance(text, offset, length);
     const last = this.#last;
     let vp = -1;
     let vn = 0;

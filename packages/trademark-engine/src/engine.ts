@@ -29,7 +29,6 @@ import { PrefixOrder } from './prefix-order.ts';
 import { rankMatches } from './rank.ts';
 import {
   type CompareOptions,
-  type Comparison,
   compareNames,
   HIGH_RISK_SCORE,
   PREFIX_MIN_LENGTH,
@@ -96,7 +95,6 @@ const RARE_WORD = 1 << 8;
 const COMMON_WORD = 1 << 14;
 const KEY_HIT = 1 << 20;
 const SKELETON_HIT = 1 << 26;
-const NO_COMPARISON: Comparison = { score: 0, signals: 0 };
 const BLOCKED = 1 << 30;
 
 /** What scoring one touched name needs to know about the search. */
@@ -549,25 +547,29 @@ export class TrademarkIndex {
     context.compared++;
     // A name only a transliteration skeleton reached shares no counted trigram, word or key with the query, so no
     // other signal can reach the floor: its transliteration is its score, read without the sound keys.
-    const comparison =
-      counter % SKELETON_HIT === 0
-        ? this.#transliterationComparison(q, form)
-        : compareNames(q, this.#forms.analysis(form), context.options);
-    if (comparison.score < this.scoreFloor) return;
-    this.#formScore[form] = comparison.score;
-    this.#formSignals[form] = comparison.signals;
+    let score: number;
+    let signals: number;
+    if (counter % SKELETON_HIT === 0) {
+      score = this.#transliterationScore(q, form);
+      signals = score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0;
+    } else {
+      ({ score, signals } = compareNames(q, this.#forms.analysis(form), context.options));
+    }
+    if (score < this.scoreFloor) return;
+    this.#formScore[form] = score;
+    this.#formSignals[form] = signals;
     context.matching.push(form);
   }
 
   /**
-   * The comparison of a name that only a transliteration skeleton can make similar (see `compareNames`), from the
-   * sounds the store keeps: a query reaches thousands of such names, and rebuilding each one's reading and sounds
-   * was most of a short Chinese query's time.
+   * The score of a name that only a transliteration skeleton can make similar (see `compareNames`), from the sounds
+   * the store keeps: a query reaches thousands of such names, and rebuilding each one's reading and sounds was most
+   * of a short Chinese query's time (a number rather than a comparison object: nothing allocated per name).
    */
-  #transliterationComparison(q: NameAnalysis, form: number): Comparison {
+  #transliterationScore(q: NameAnalysis, form: number): number {
     const forms = this.#forms;
     const count = forms.soundCount(form);
-    if (count === 0) return NO_COMPARISON;
+    if (count === 0) return 0;
     // Scores are shown to a tenth: one that rounds up to the floor is kept. The transliteration is the name's only
     // signal, so it is read from the single-signal floor.
     const floor = this.singleSignalFloor - 0.05;
@@ -583,8 +585,7 @@ export class TrademarkIndex {
       forms.soundsStart(form),
       count,
     );
-    const score = Math.round(exact * 10) / 10;
-    return { score, signals: score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0 };
+    return Math.round(exact * 10) / 10;
   }
 
   /**

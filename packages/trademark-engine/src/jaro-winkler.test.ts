@@ -22,4 +22,16 @@ describe('jaroWinkler', () => {
   it('is symmetric', () => {
     expect(jaroWinkler('kodak', 'dakota')).toBeCloseTo(jaroWinkler('dakota', 'kodak'), 10);
   });
+
+  it('answers alike whatever it compared before (its flags are reused)', () => {
+    const pairs: Array<[string, string]> = [
+      ['martha', 'marhta'],
+      ['a much longer name of a company', 'another long name of a company'],
+      ['dwayne', 'duane'],
+      ['dixon', 'dicksonx'],
+    ];
+    const first = pairs.map(([a, b]) => jaroWinkler(a, b));
+    expect([...pairs].reverse().map(([a, b]) => jaroWinkler(a, b))).toEqual([...first].reverse());
+    expect(first[0]).toBeCloseTo(0.961, 3);
+  });
 });

@@ -2,6 +2,8 @@ const PREFIX_SCALE = 0.1;
 const MAX_PREFIX = 4;
 // Winkler only trusts a shared beginning once the strings are already fairly alike.
 const BOOST_THRESHOLD = 0.7;
+// One scratch array for every call: a search compares thousands of names, and fresh arrays were what it allocated most.
+let matchedScratch = new Uint8Array(128);
 
 /**
  * Jaro-Winkler similarity in [0, 1]. Jaro counts characters that match within a window and how many of them are out of
@@ -13,17 +15,18 @@ export function jaroWinkler(a: string, b: string): number {
   const n = b.length;
   if (m === 0 || n === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(m, n) / 2) - 1);
-  const aMatched = new Uint8Array(m);
-  const bMatched = new Uint8Array(n);
+  if (matchedScratch.length < m + n) matchedScratch = new Uint8Array(2 * (m + n));
+  // Which characters matched: `a`'s from 0, `b`'s from m.
+  const matched = matchedScratch.fill(0, 0, m + n);
   let matches = 0;
   for (let i = 0; i < m; i++) {
     const from = Math.max(0, i - window);
     const to = Math.min(n - 1, i + window);
     const code = a.charCodeAt(i);
     for (let j = from; j <= to; j++) {
-      if (bMatched[j] === 0 && b.charCodeAt(j) === code) {
-        aMatched[i] = 1;
-        bMatched[j] = 1;
+      if (matched[m + j] === 0 && b.charCodeAt(j) === code) {
+        matched[i] = 1;
+        matched[m + j] = 1;
         matches++;
         break;
       }
@@ -32,8 +35,8 @@ export function jaroWinkler(a: string, b: string): number {
   if (matches === 0) return 0;
   let outOfOrder = 0;
   for (let i = 0, j = 0; i < m; i++) {
-    if (aMatched[i] === 0) continue;
-    while (bMatched[j] === 0) j++;
+    if (matched[i] === 0) continue;
+    while (matched[m + j] === 0) j++;
     if (a.charCodeAt(i) !== b.charCodeAt(j)) outOfOrder++;
     j++;
   }

@@ -6,7 +6,14 @@ import { SIGNAL_BIT, withLead } from './signals.ts';
 import { spellingScore } from './spelling.ts';
 import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
 import { SILENT_E } from './transliteration-table.ts';
-import { type CoreUnits, coreUnits, type WeakWords, type WordUnits, wordUnits } from './word-units.ts';
+import {
+  type CoreUnits,
+  coreUnits,
+  hasUnitAmong,
+  type WeakWords,
+  type WordUnits,
+  wordUnits,
+} from './word-units.ts';
 
 /**
  * Marks scoring below this are not reported, counted or used for risk. 50 keeps the weaker resemblances an examiner
@@ -231,9 +238,10 @@ function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict:
   prefixContainment(q, c, weak, verdict);
   // Latin words and pinyin syllables are different units: across scripts only whole pinyin counts.
   if (q.hasHan !== c.hasHan) return;
-  const qv = wordUnits(q);
+  const qv = queryUnits(q);
+  // Without a shared unit there is no word finding: most names compared share none.
+  if (!hasUnitAmong(c, qv.units)) return;
   const cv = wordUnits(c);
-  if (qv.units.length === 0 || cv.units.length === 0) return;
   const shared = qv.units.filter((unit) => cv.units.includes(unit));
   const pluralBit = differsByPlural(qv, cv) ? SIGNAL_BIT.plural : 0;
   if (shared.length === qv.units.length && shared.length === cv.units.length) {
@@ -249,8 +257,6 @@ function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict:
     }
     return;
   }
-  // Without a shared unit there is neither a common distinctive part nor a mark inside the other.
-  if (shared.length === 0) return;
   const qCore = queryCore(q, weak);
   const cCore = coreUnits(c, weak);
   if (
@@ -293,7 +299,15 @@ function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict:
   );
 }
 
-// The engine compares one query with many names under the same weak words: its core is worked out once.
+// The engine compares one query with many names (under the same weak words): its units and core are worked out once,
+// rather than for each name compared (they were a fifth of what a search allocated, and so of its collections).
+let lastUnits: { q: NameAnalysis; units: WordUnits } | undefined;
+
+function queryUnits(q: NameAnalysis): WordUnits {
+  if (lastUnits?.q !== q) lastUnits = { q, units: wordUnits(q) };
+  return lastUnits.units;
+}
+
 let lastCore: { q: NameAnalysis; weak: WeakWords; core: CoreUnits } | undefined;
 
 function queryCore(q: NameAnalysis, weak: WeakWords): CoreUnits {
@@ -338,7 +352,7 @@ function prefixContainment(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, ve
   // A whole first word (or its plural) is word containment.
   if (!inner.hasHan && inner.stems.length === 1 && outer.stems[0] === inner.stems[0]) return;
   // A mark of descriptive, generic or frequent words only is not inside another (HOME ~ HOMESTYLE, 青岛 ~ 青岛啤酒).
-  if (coreUnits(inner, weak).units.length === 0) return;
+  if ((inner === q ? queryCore(q, weak) : coreUnits(inner, weak)).units.length === 0) return;
   const lookalike = outer.latin.startsWith(inner.latin) ? 0 : SIGNAL_BIT.lookalike;
   const script = q.hasHan === c.hasHan ? homophoneOf(q, c) : SIGNAL_BIT.pinyin;
   verdict.consider(PREFIX_BASE + PREFIX_SPAN * share, SIGNAL_BIT.containment | lookalike | script);

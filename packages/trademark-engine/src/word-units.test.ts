@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { PinyinCache } from './pinyin.ts';
-import { coreUnits, wordUnits } from './word-units.ts';
+import { coreUnits, hasUnitAmong, wordUnits } from './word-units.ts';
 
 const pinyin = new PinyinCache();
 const units = (name: string) => wordUnits(analyzeName(name, pinyin));
@@ -23,6 +23,35 @@ describe('wordUnits', () => {
 
   it('gives a single character no unit', () => {
     expect(units('米').units).toEqual([]);
+  });
+});
+
+describe('hasUnitAmong', () => {
+  const names = [
+    '小米科技',
+    '米小',
+    '科技小米',
+    '米',
+    'The Golden Nuggets',
+    'golden 小米',
+    'NUGGET',
+    'the and',
+    '金米 Nugget',
+  ];
+  it('tells whether two names share a unit, as their units do', () => {
+    for (const a of names) {
+      for (const b of names) {
+        const theirs = units(b).units;
+        const shared = units(a).units.some((unit) => theirs.includes(unit));
+        expect(hasUnitAmong(analyzeName(a, pinyin), theirs), `${a} / ${b}`).toBe(shared);
+      }
+    }
+  });
+
+  it('pairs only characters that stand together, in either order', () => {
+    expect(hasUnitAmong(analyzeName('米小', pinyin), units('小米').units)).toBe(true);
+    expect(hasUnitAmong(analyzeName('小A米', pinyin), units('小米').units)).toBe(false);
+    expect(hasUnitAmong(analyzeName('小米', pinyin), [])).toBe(false);
   });
 });
 
