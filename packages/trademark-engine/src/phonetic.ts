@@ -133,7 +133,9 @@ export function soundKeys(words: readonly string[]): SoundKeys {
     alternate += sound.alternate;
     vowels += sound.vowels;
   }
-  const metaphone = [...new Set([primary, alternate])].filter((key) => key.length > 0);
+  // Without a set: a search reads the keys of thousands of names.
+  const metaphone = primary === alternate || alternate === '' ? [primary] : [primary, alternate];
+  if (primary === '') metaphone.shift();
   if (metaphone.length === 0) return NO_SOUND;
   return { metaphone, sound: metaphone.map((key) => `${key}|${vowels}`), vowels };
 }

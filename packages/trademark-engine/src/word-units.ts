@@ -30,11 +30,23 @@ export interface WeakWords {
   readonly isCommon: (unit: string) => boolean;
 }
 
-class UnitCollector {
+/** Visits the parts of a name in order (`forEachPart`). */
+interface PartVisitor {
+  /** A run of Chinese characters: its syllables, and its characters when asked for and lined up (else empty). */
+  run(syllables: readonly string[], chars: readonly string[]): void;
+  latin(stem: string, word: string): void;
+}
+
+// Collectors are objects with methods rather than closures over a call's locals: a search builds the units of
+// thousands of names, and under tsx each closure made per call is also named (esbuild's keepNames).
+abstract class UnitCollector implements PartVisitor {
   readonly units: string[] = [];
   readonly surfaces: string[] = [];
   readonly syllables: string[] = [];
   letters = 0;
+
+  abstract run(syllables: readonly string[], chars: readonly string[]): void;
+  abstract latin(stem: string, word: string): void;
 
   push(unit: string, surface: string, length: number): void {
     if (this.units.includes(unit)) return;
@@ -62,16 +74,41 @@ class UnitCollector {
 
 const NONE_COMMON = (): boolean => false;
 
+class AllUnits extends UnitCollector {
+  run(syllables: readonly string[]): void {
+    this.pushRun(syllables, NONE_COMMON);
+  }
+
+  latin(stem: string, word: string): void {
+    if (isDistinctiveWord(stem, false)) this.push(stem, word, stem.length);
+  }
+}
+
+class DistinctiveUnits extends UnitCollector implements CoreUnits {
+  setAside = false;
+  readonly #weak: WeakWords;
+
+  constructor(weak: WeakWords) {
+    super();
+    this.#weak = weak;
+  }
+
+  run(syllables: readonly string[], chars: readonly string[]): void {
+    const core = stripDescriptive(syllables, chars, this.#weak.descriptive);
+    if (core.length < syllables.length) this.setAside = true;
+    if (!this.pushRun(core, this.#weak.isCommon)) this.setAside = true;
+  }
+
+  latin(stem: string, word: string): void {
+    if (!isDistinctiveWord(stem, false)) return;
+    if (this.#weak.descriptive.hasLatin(stem) || this.#weak.isCommon(stem)) this.setAside = true;
+    else this.push(stem, word, stem.length);
+  }
+}
+
 export function wordUnits(a: NameAnalysis): WordUnits {
-  const collector = new UnitCollector();
-  forEachPart(
-    a,
-    false,
-    (run) => collector.pushRun(run.syllables, NONE_COMMON),
-    (stem, word) => {
-      if (isDistinctiveWord(stem, false)) collector.push(stem, word, stem.length);
-    },
-  );
+  const collector = new AllUnits();
+  forEachPart(a, false, collector);
   return collector;
 }
 
@@ -114,41 +151,13 @@ const PAIR_JOINER = '+'.charCodeAt(0);
  * end of a run of characters (深圳喜科科技 → 喜科), and frequent pairs of characters.
  */
 export function coreUnits(a: NameAnalysis, weak: WeakWords): CoreUnits {
-  const collector = new UnitCollector();
-  let setAside = false;
-  forEachPart(
-    a,
-    true,
-    (run) => {
-      const core = stripDescriptive(run, weak.descriptive);
-      if (core.length < run.syllables.length) setAside = true;
-      if (!collector.pushRun(core, weak.isCommon)) setAside = true;
-    },
-    (stem, word) => {
-      if (!isDistinctiveWord(stem, false)) return;
-      if (weak.descriptive.hasLatin(stem) || weak.isCommon(stem)) setAside = true;
-      else collector.push(stem, word, stem.length);
-    },
-  );
-  return Object.assign(collector, { setAside });
+  const collector = new DistinctiveUnits(weak);
+  forEachPart(a, true, collector);
+  return collector;
 }
 
-interface HanRun {
-  readonly syllables: readonly string[];
-  /** The characters, one per syllable; empty when they could not be lined up with the syllables. */
-  readonly chars: readonly string[];
-}
-
-/**
- * Calls `onRun` for each run of Chinese characters and `onLatin` for each Latin word, in order; with `withChars`,
- * each run carries its characters.
- */
-function forEachPart(
-  a: NameAnalysis,
-  withChars: boolean,
-  onRun: (run: HanRun) => void,
-  onLatin: (stem: string, word: string) => void,
-): void {
+/** Visits each run of Chinese characters and each Latin word in order; with `withChars`, runs carry their characters. */
+function forEachPart(a: NameAnalysis, withChars: boolean, visitor: PartVisitor): void {
   const written = withChars && a.hasHan ? [...a.exact] : NO_CHARS;
   const aligned = written.length > 0 && alignsWithSyllables(a, written.length);
   let at = 0;
@@ -163,13 +172,13 @@ function forEachPart(
     }
     // A run ends at a Latin word or at the end of the name.
     if (syllables.length > 0) {
-      onRun({ syllables, chars: aligned ? chars : NO_CHARS });
+      visitor.run(syllables, aligned ? chars : NO_CHARS);
       syllables = [];
       chars = [];
     }
     if (word === undefined) break;
     if (aligned) at += [...word].length;
-    onLatin(a.stems[i] as string, word);
+    visitor.latin(a.stems[i] as string, word);
   }
 }
 
@@ -184,8 +193,11 @@ function alignsWithSyllables(a: NameAnalysis, characters: number): boolean {
 }
 
 /** The syllables of a run left after taking listed words off its beginning and end, longest word first. */
-function stripDescriptive(run: HanRun, descriptive: DescriptiveWords): readonly string[] {
-  const { chars, syllables } = run;
+function stripDescriptive(
+  syllables: readonly string[],
+  chars: readonly string[],
+  descriptive: DescriptiveWords,
+): readonly string[] {
   if (chars.length === 0) return syllables;
   let first = 0;
   let last = chars.length;
