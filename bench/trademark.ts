@@ -15,13 +15,14 @@ import { measurePostgresMode, type PostgresModeResult } from './trademark/postgr
 import { type BenchQuery, buildQueries } from './trademark/queries.ts';
 import { formatChecks, formatTable, type SystemRow, type TargetCheck } from './trademark/report.ts';
 import { measureSnapshot } from './trademark/snapshot.ts';
-import { latency, round } from './trademark/stats.ts';
+import { type Latency, latency, round } from './trademark/stats.ts';
 import { measureTransliterations } from './trademark/transliteration.ts';
 
 // Targets of the architecture guide, for a million marks on one core.
 const TARGETS = { marks: 1_000_000, p50Ms: 10, p95Ms: 30, buildMs: 30_000, memoryMb: 600 } as const;
 // Issue #22: at every size, memory retained per million marks and how many times MiniSearch's p50 the engine's is;
-// at ten million marks, the engine's p50 and p95; at a million marks, the PostgreSQL mode's p95.
+// at ten million marks, the engine's p50 and p95 as a server answers (in the process started from the snapshot, which
+// holds the index and not the bench's ten million generated marks); at a million marks, the PostgreSQL mode's p95.
 const ISSUE_22 = {
   memoryMbPerMillion: 150,
   timesFasterThanMiniSearch: 3,
@@ -66,8 +67,8 @@ type SizeRun = Awaited<ReturnType<typeof benchOneSize>>;
 /** One line per size: what grows with the register. */
 function formatSizes(runs: readonly SizeRun[]): string {
   const lines = [
-    '| marks | build | memory | snapshot | start from it | p50 | p95 | recall@10 | peers p50 | PostgreSQL mode |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| marks | build | memory | snapshot | start from it | p50 | p95 | started from it: p50 / p95 | recall@10 | peers p50 | PostgreSQL mode |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map((run) => {
       const peers = Object.entries(run.peers)
         .map(([name, peer]) => `${name} ${peer.p50Ms} ms`)
@@ -76,7 +77,8 @@ function formatSizes(runs: readonly SizeRun[]): string {
         `| ${run.marks.toLocaleString('en')} | ${(run.buildMs / 1000).toFixed(1)} s | ${run.memoryMb} MB ` +
         `(${Math.round((run.memoryMb * 1e6) / run.marks)} per million) | ${run.snapshot.fileMb} MB | ` +
         `${run.snapshot.startMs} ms (${run.snapshot.memoryMb} MB) | ` +
-        `${run.p50Ms} ms | ${run.p95Ms} ms | ${run.recall} | ${peers || '—'} | ${postgresCell(run.postgres)} |`
+        `${run.p50Ms} ms | ${run.p95Ms} ms | ${run.snapshot.served.p50Ms} / ${run.snapshot.served.p95Ms} ms | ` +
+        `${run.recall} | ${peers || '—'} | ${postgresCell(run.postgres)} |`
       );
     }),
   ];
@@ -180,7 +182,7 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
     }));
     const average = (value: number): number => Math.round(value / queries.length);
     const p50ByKind = Object.fromEntries([...byKind].map(([kind, times]) => [kind, latency(times).p50Ms]));
-    const checks = targetChecks(options, engineRow, engine.memoryMb, peerRows);
+    const checks = targetChecks(options, engineRow, engine.memoryMb, peerRows, snapshot.served);
     const meetsTargets = Object.values(checks).every((check) => check.met);
     log('');
     log(formatTable([engineRow, ...peerRows]));
@@ -190,6 +192,11 @@ async function benchOneSize(options: BenchOptions, log: (line: string) => void) 
     );
     log(`        ${engine.rssMb} MB RSS, false flags ${falseFlagRate} on ${relevance.decoys.length} decoys`);
     log(`        p50 by query kind: ${JSON.stringify(p50ByKind)}`);
+    log(
+      `        started from the snapshot, as a server: p50 ${snapshot.served.p50Ms} ms, p95 ` +
+        `${snapshot.served.p95Ms} ms (here, next to the ${marks.length.toLocaleString('en')} generated marks: ` +
+        `${engineRow.p50Ms} / ${engineRow.p95Ms} ms)`,
+    );
     const jurisdiction = checkJurisdictions(engine.index, marks, queries, log);
     // After the jurisdiction check, which knows only the corpus marks: these add their sets' marks to the index, each
     // under ids of its own.
@@ -359,6 +366,7 @@ function targetChecks(
   engine: SystemRow,
   memoryMb: number,
   peers: readonly SystemRow[],
+  served: Latency,
 ): Record<string, TargetCheck> {
   const fastest = peers.every((peer) => engine.p50Ms < peer.p50Ms && engine.p95Ms < peer.p95Ms);
   const bestRecall = peers.every((peer) => engine.recall > peer.recall);
@@ -374,8 +382,8 @@ function targetChecks(
     memoryMbPerMillion: atMost(ISSUE_22.memoryMbPerMillion, round(memoryMb / (options.count / 1_000_000), 1)),
     ...(options.count >= ISSUE_22.marksForLatency
       ? {
-          p50MsAtTenMillion: atMost(ISSUE_22.p50Ms, engine.p50Ms),
-          p95MsAtTenMillion: atMost(ISSUE_22.p95Ms, engine.p95Ms),
+          p50MsAtTenMillion: atMost(ISSUE_22.p50Ms, served.p50Ms),
+          p95MsAtTenMillion: atMost(ISSUE_22.p95Ms, served.p95Ms),
         }
       : {}),
     ...(miniSearch === undefined
