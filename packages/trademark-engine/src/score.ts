@@ -239,7 +239,7 @@ function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict:
   // Latin words and pinyin syllables are different units: across scripts only whole pinyin counts.
   if (q.hasHan !== c.hasHan) return;
   const qv = queryUnits(q);
-  // Without a shared unit there is no word finding: most names compared share none.
+  // Without a shared unit there is no word finding: asked before the name's own units are built.
   if (!hasUnitAmong(c, qv.units)) return;
   const cv = wordUnits(c);
   const shared = qv.units.filter((unit) => cv.units.includes(unit));

@@ -114,8 +114,7 @@ export function wordUnits(a: NameAnalysis): WordUnits {
 
 /**
  * Whether `a` has one of `units` (units of `wordUnits`, so distinctive ones only), found without building `a`'s own:
- * a search asks this of thousands of names, most of which share none, and building their units was a sixth of what
- * it allocated.
+ * a search asks this of thousands of names, and those sharing none need no units built.
  */
 export function hasUnitAmong(a: NameAnalysis, units: readonly string[]): boolean {
   for (let i = 0; i < a.words.length; i++) {
