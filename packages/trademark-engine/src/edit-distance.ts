@@ -14,16 +14,19 @@ export function osaDistance(a: ArrayLike<number> | string, b: ArrayLike<number> 
 let rows = new Int32Array(3 * 64);
 const codeScratch: Uint16Array[] = [new Uint16Array(64), new Uint16Array(64)];
 
-/**
- * The UTF-16 code units of `text` in scratch array `slot`, which holds at least `room` (valid until the next call with
- * that slot).
- */
-function codes(text: string, slot: 0 | 1, room = text.length): Uint16Array {
+/** Scratch array `slot` with room for at least `room` code units (valid until the next call with that slot). */
+function scratchCodes(slot: 0 | 1, room: number): Uint16Array {
   let out = codeScratch[slot] as Uint16Array;
   if (out.length < room) {
     out = new Uint16Array(2 * room);
     codeScratch[slot] = out;
   }
+  return out;
+}
+
+/** The UTF-16 code units of `text`, in scratch array `slot`. */
+function codes(text: string, slot: 0 | 1): Uint16Array {
+  const out = scratchCodes(slot, text.length);
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
@@ -85,7 +88,7 @@ export class OsaMatcher {
 
   /** `distance` for a pattern too long for 32 bits, by `osaDistance`'s rows. */
   #longDistance(text: Uint16Array, offset: number, length: number): number {
-    const y = codes('', 1, length);
+    const y = scratchCodes(1, length);
     for (let j = 0; j < length; j++) y[j] = text[offset + j] as number;
     return osaOfCodes(codes(this.pattern, 0), this.pattern.length, y, length);
   }

@@ -134,8 +134,9 @@ export function soundKeys(words: readonly string[]): SoundKeys {
     vowels += sound.vowels;
   }
   // Without a set: a search reads the keys of thousands of names.
-  const metaphone = primary === alternate || alternate === '' ? [primary] : [primary, alternate];
-  if (primary === '') metaphone.shift();
+  const metaphone: string[] = [];
+  if (primary !== '') metaphone.push(primary);
+  if (alternate !== '' && alternate !== primary) metaphone.push(alternate);
   if (metaphone.length === 0) return NO_SOUND;
   return { metaphone, sound: metaphone.map((key) => `${key}|${vowels}`), vowels };
 }

@@ -9,6 +9,8 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 // Larger than the pieces the reader checksums one at a time (16 MiB), and not a multiple of them.
 const LARGE = (40 << 20) + 12_345;
+// Writing and reading some 40 MiB several times: seconds on a busy two-core machine.
+const SLOW = 30_000;
 
 function writer(): { out: SnapshotWriter; large: Uint8Array } {
   const out = new SnapshotWriter();
@@ -20,7 +22,7 @@ function writer(): { out: SnapshotWriter; large: Uint8Array } {
   return { out, large };
 }
 
-describe('snapshot file', () => {
+describe('snapshot file', { timeout: SLOW }, () => {
   it('reads back arrays larger than a checksummed piece, and empty ones', async () => {
     const path = join(folder, 'whole.idx');
     const { out, large } = writer();
