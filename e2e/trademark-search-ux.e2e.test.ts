@@ -171,9 +171,13 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
 
     // Enter twice on a new name: one charge, whether the second press is refused or answered with the first.
     const answers: SearchData[] = [];
-    page.on('response', async (response) => {
-      if (new URL(response.url()).pathname === SEARCH) answers.push((await response.json()).data);
-    });
+    // A body can be gone once the page navigates; such a response is simply not counted.
+    const collectAnswer = async (response: Response) => {
+      if (new URL(response.url()).pathname !== SEARCH || !response.ok()) return;
+      const body = (await response.json().catch(() => undefined)) as { data: SearchData } | undefined;
+      if (body) answers.push(body.data);
+    };
+    page.on('response', collectAnswer);
     const input = page.getByRole('combobox', { name: labels.name }).first();
     await input.fill(`${NAME} ${language}`);
     await input.press('Enter');
@@ -182,6 +186,7 @@ describe.each(LANGUAGES)('the trademark search screen in %s at 1440 px', (langua
     await page.getByText(labels.found).waitFor();
     expect(new Set(answers.map((answer) => answer.searchId)).size).toBe(1);
     expect(answers.at(-1)?.remainingSearches).toBe(left - 1);
+    page.off('response', collectAnswer);
 
     // Use searches up through the API until 3 are left: the screen then says what a search costs.
     for (let index = 0; index < left - 1 - 3; index++) {
