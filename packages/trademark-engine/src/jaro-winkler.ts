@@ -6,6 +6,18 @@ const BOOST_THRESHOLD = 0.7;
 let matchedScratch = new Uint8Array(128);
 
 /**
+ * The highest Jaro-Winkler similarity two different strings can have when the longer one has `longerLength`
+ * characters: 1 - 0.2 / longerLength. With unequal lengths Jaro matches at most the shorter length; with equal lengths
+ * either a character is left unmatched or all are, and then the matched characters, being different orders of the
+ * same characters, are out of order in at least two places. Either way Jaro is at most 1 - 1 / (3 * longerLength),
+ * and Winkler's bonus for a shared prefix (at most four characters at 0.1) keeps at least 0.6 of that gap. Two
+ * neighbours swapped after the fourth character reach it.
+ */
+export function highestJaroWinklerOfDifferent(longerLength: number): number {
+  return 1 - ((1 - MAX_PREFIX * PREFIX_SCALE) * (1 / 3)) / longerLength;
+}
+
+/**
  * Jaro-Winkler similarity in [0, 1]. Jaro counts characters that match within a window and how many of them are out of
  * order; Winkler then rewards a common prefix of up to four characters, because people read a mark from its start.
  */

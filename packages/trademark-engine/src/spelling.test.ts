@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { highestJaroWinklerOfDifferent, jaroWinkler } from './jaro-winkler.ts';
 import { maxEditsForScore, spellingScore } from './spelling.ts';
 
 describe('spellingScore', () => {
@@ -32,13 +33,23 @@ describe('spellingScore', () => {
 
 describe('maxEditsForScore', () => {
   it('is exactly the largest distance at which the best case still reaches the score', () => {
+    // The best Jaro-Winkler: 1 for identical strings, and below it for different ones.
+    const best = (edits: number, length: number) => (edits === 0 ? 1 : highestJaroWinklerOfDifferent(length));
     for (const score of [50, 60, 80]) {
       for (let length = 1; length <= 40; length++) {
         const edits = maxEditsForScore(score, length);
-        expect(spellingScore(edits, length, 1)).toBeGreaterThanOrEqual(score - 1e-9);
-        expect(spellingScore(edits + 1, length, 1)).toBeLessThan(score);
+        expect(spellingScore(edits, length, best(edits, length))).toBeGreaterThanOrEqual(score - 1e-9);
+        expect(spellingScore(edits + 1, length, best(edits + 1, length))).toBeLessThan(score);
       }
     }
+  });
+
+  it('leaves out a last edit that only a perfect Jaro-Winkler would fit, which different strings never have', () => {
+    // Two edits in 13 letters would just reach 60 at a Jaro-Winkler of 1; the closest two different strings get less.
+    expect(spellingScore(2, 13, 1)).toBeGreaterThan(60);
+    expect(maxEditsForScore(60, 13)).toBe(1);
+    expect(spellingScore(2, 13, jaroWinkler('huzhuolanyang', 'huzhuolanyagn'))).toBeLessThan(60);
+    expect(maxEditsForScore(60, 14)).toBe(2);
   });
 
   it('is -1 for a score above 100', () => {

@@ -1,3 +1,5 @@
+import { highestJaroWinklerOfDifferent } from './jaro-winkler.ts';
+
 // Score lost per edit in a name of `REFERENCE_LENGTH` letters. In longer names an edit weighs less, but only by the
 // square root of the length: people take in a long mark as a whole, so three changed letters stay three changes.
 const EDIT_COST = 0.32;
@@ -24,11 +26,14 @@ export function spellingScore(distance: number, maxLength: number, jaroWinkler: 
 
 /**
  * The largest edit distance at which a spelling score can still reach `score` between strings whose longer length is
- * `maxLength`, taking the best possible Jaro-Winkler of 1. -1 when even identical strings could not.
+ * `maxLength`, taking the best Jaro-Winkler strings that far apart can have: 1 for identical strings, and for
+ * different ones `highestJaroWinklerOfDifferent` (which sets a length where the last edit would only just fit, such as
+ * a second edit in 13 letters at 60, apart). -1 when even identical strings could not.
  */
 export function maxEditsForScore(score: number, maxLength: number): number {
   if (score > 100) return -1;
   if (maxLength === 0) return 0;
+  const budget = 1 - score / 100 - JARO_WINKLER_SLOPE * (1 - highestJaroWinklerOfDifferent(maxLength));
   // A small epsilon keeps exact boundaries on the inclusive side.
-  return Math.floor((1 - score / 100) / editWeight(maxLength) + 1e-9);
+  return Math.max(0, Math.floor(budget / editWeight(maxLength) + 1e-9));
 }
