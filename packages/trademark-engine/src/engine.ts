@@ -14,8 +14,10 @@ import {
   SHAPE_LENGTH_MASK,
   SHAPE_STATUS_SHIFT,
   SHAPE_WIDE_DATASET,
+  SIGNATURE_HIGH,
   SIGNATURE_LOW,
-  signatureBit,
+  signatureHighMask,
+  signatureLowMask,
 } from './form-columns.ts';
 import { FormStore } from './form-store.ts';
 import { TrigramSet } from './grams.ts';
@@ -107,9 +109,9 @@ interface ScoringContext {
   countedFloor: number;
   readonly matcher: OsaMatcher;
   readonly options: CompareOptions;
-  /** Where each of the query's trigrams sits in a name's signature: a bit it lacks is a trigram it lacks. */
-  readonly signatureWords: Int32Array;
-  readonly signatureMasks: Int32Array;
+  /** Each of the query's trigrams in a name's signature (`signatureLowMask`): a bit it lacks is a trigram it lacks. */
+  readonly signatureLow: Int32Array;
+  readonly signatureHigh: Int32Array;
   /** The query's trigrams, for counting exactly those a name shares. */
   readonly trigrams: TrigramSet;
   readonly matching: number[];
@@ -507,8 +509,8 @@ export class TrademarkIndex {
       countedFloor: 0,
       matcher: new OsaMatcher(q.visual),
       options,
-      signatureWords: Int32Array.from(known, (gram) => SIGNATURE_LOW + (signatureBit(gram) >>> 5)),
-      signatureMasks: Int32Array.from(known, (gram) => 1 << (signatureBit(gram) & 31)),
+      signatureLow: Int32Array.from(known, signatureLowMask),
+      signatureHigh: Int32Array.from(known, signatureHighMask),
       trigrams: new TrigramSet(terms.codes),
       matching: [],
       checked: 0,
@@ -533,11 +535,14 @@ export class TrademarkIndex {
       const length = (fields[SHAPE + base] as number) & SHAPE_LENGTH_MASK;
       const floor = context.floors[length] as number;
       if (floor === UNREACHABLE || (counter & 0xff) < context.countedFloor) return;
-      const { signatureWords, signatureMasks } = context;
+      const { signatureLow, signatureHigh } = context;
+      const low = fields[SIGNATURE_LOW + base] as number;
+      const high = fields[SIGNATURE_HIGH + base] as number;
       let bound = 0;
-      for (let g = 0; g < signatureWords.length; g++) {
-        if (((fields[(signatureWords[g] as number) + base] as number) & (signatureMasks[g] as number)) !== 0)
-          bound++;
+      for (let g = 0; g < signatureLow.length; g++) {
+        const lowMask = signatureLow[g] as number;
+        const highMask = signatureHigh[g] as number;
+        if ((low & lowMask) === lowMask && (high & highMask) === highMask) bound++;
       }
       if (bound < floor || this.#sharedGrams(context, form) < floor) return;
       context.checked++;

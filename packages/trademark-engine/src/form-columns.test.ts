@@ -12,7 +12,8 @@ import {
   SHAPE_WIDE_DATASET,
   SIGNATURE_HIGH,
   SIGNATURE_LOW,
-  signatureBit,
+  signatureHighMask,
+  signatureLowMask,
 } from './form-columns.ts';
 
 describe('FormColumns', () => {
@@ -23,16 +24,48 @@ describe('FormColumns', () => {
     const base = 5 * FIELDS;
     expect((columns.fields[SHAPE + base] as number) & SHAPE_LENGTH_MASK).toBe(255);
     expect(columns.units(5)).toBe(2);
+    const low = columns.fields[SIGNATURE_LOW + base] as number;
+    const high = columns.fields[SIGNATURE_HIGH + base] as number;
     for (const gram of grams) {
-      const bit = signatureBit(gram);
-      const word = columns.fields[(bit < 32 ? SIGNATURE_LOW : SIGNATURE_HIGH) + base] as number;
-      expect((word >>> (bit & 31)) & 1).toBe(1);
+      expect(low & signatureLowMask(gram)).toBe(signatureLowMask(gram));
+      expect(high & signatureHighMask(gram)).toBe(signatureHighMask(gram));
     }
   });
 
-  it('spreads trigrams over all 64 signature bits', () => {
-    const bits = new Set(Array.from({ length: 5000 }, (_, gram) => signatureBit(gram)));
+  it('spreads trigrams over all 64 signature bits, two bits each', () => {
+    const bits = new Set<number>();
+    let twoBits = 0;
+    for (let gram = 0; gram < 5000; gram++) {
+      const masks = [signatureLowMask(gram), signatureHighMask(gram)];
+      masks.forEach((mask, word) => {
+        for (let bit = 0; bit < 32; bit++) if ((mask >>> bit) & 1) bits.add(word * 32 + bit);
+      });
+      const set = masks.reduce((sum, mask) => sum + bitCount(mask), 0);
+      expect(set).toBeGreaterThanOrEqual(1);
+      if (set === 2) twoBits++;
+    }
     expect(bits.size).toBe(64);
+    // The two bits coincide for about one trigram in 64.
+    expect(twoBits).toBeGreaterThan(4800);
+  });
+
+  it('tells a trigram the name lacks from its trigrams more often than one bit each did', () => {
+    // A name of 14 trigrams; how many of 2,000 other trigrams look present in its signature.
+    const columns = new FormColumns();
+    const grams = Array.from({ length: 14 }, (_, i) => 7 * i + 3);
+    columns.describe(0, 14, 1, grams);
+    const low = columns.fields[SIGNATURE_LOW] as number;
+    const high = columns.fields[SIGNATURE_HIGH] as number;
+    let seemPresent = 0;
+    for (let gram = 10_000; gram < 12_000; gram++) {
+      if (
+        (low & signatureLowMask(gram)) === signatureLowMask(gram) &&
+        (high & signatureHighMask(gram)) === signatureHighMask(gram)
+      )
+        seemPresent++;
+    }
+    // One bit each: about 1 - e^(-14/64), a fifth of them; two bits each: about one in eight.
+    expect(seemPresent / 2000).toBeLessThan(0.13);
   });
 
   it('joins the filter fields of a name’s marks into unions', () => {
@@ -53,3 +86,9 @@ describe('FormColumns', () => {
     expect(columns.units(0)).toBe(1);
   });
 });
+
+function bitCount(word: number): number {
+  let count = 0;
+  for (let bits = word >>> 0; bits !== 0; bits &= bits - 1) count++;
+  return count;
+}
