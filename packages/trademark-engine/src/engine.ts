@@ -17,6 +17,7 @@ import {
   SIGNATURE_HIGH,
   SIGNATURE_LOW,
   signatureHighMask,
+  signatureHolds,
   signatureLowMask,
 } from './form-columns.ts';
 import { FormStore } from './form-store.ts';
@@ -540,9 +541,7 @@ export class TrademarkIndex {
       const high = fields[SIGNATURE_HIGH + base] as number;
       let bound = 0;
       for (let g = 0; g < signatureLow.length; g++) {
-        const lowMask = signatureLow[g] as number;
-        const highMask = signatureHigh[g] as number;
-        if ((low & lowMask) === lowMask && (high & highMask) === highMask) bound++;
+        if (signatureHolds(low, high, signatureLow[g] as number, signatureHigh[g] as number)) bound++;
       }
       if (bound < floor || this.#sharedGrams(context, form) < floor) return;
       context.checked++;

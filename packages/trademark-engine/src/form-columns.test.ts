@@ -13,6 +13,7 @@ import {
   SIGNATURE_HIGH,
   SIGNATURE_LOW,
   signatureHighMask,
+  signatureHolds,
   signatureLowMask,
 } from './form-columns.ts';
 
@@ -29,6 +30,7 @@ describe('FormColumns', () => {
     for (const gram of grams) {
       expect(low & signatureLowMask(gram)).toBe(signatureLowMask(gram));
       expect(high & signatureHighMask(gram)).toBe(signatureHighMask(gram));
+      expect(signatureHolds(low, high, signatureLowMask(gram), signatureHighMask(gram))).toBe(true);
     }
   });
 
@@ -58,11 +60,7 @@ describe('FormColumns', () => {
     const high = columns.fields[SIGNATURE_HIGH] as number;
     let seemPresent = 0;
     for (let gram = 10_000; gram < 12_000; gram++) {
-      if (
-        (low & signatureLowMask(gram)) === signatureLowMask(gram) &&
-        (high & signatureHighMask(gram)) === signatureHighMask(gram)
-      )
-        seemPresent++;
+      if (signatureHolds(low, high, signatureLowMask(gram), signatureHighMask(gram))) seemPresent++;
     }
     // One bit each: about 1 - e^(-14/64), a fifth of them; two bits each: about one in eight.
     expect(seemPresent / 2000).toBeLessThan(0.13);

@@ -43,6 +43,11 @@ export function signatureHighMask(gram: number): number {
   return signatureWordMask(gram, 32);
 }
 
+/** Whether a signature (`low`, `high`) holds a trigram whose masks are `lowMask` and `highMask`: all its bits set. */
+export function signatureHolds(low: number, high: number, lowMask: number, highMask: number): boolean {
+  return (low & lowMask) === lowMask && (high & highMask) === highMask;
+}
+
 function signatureWordMask(gram: number, firstBit: number): number {
   let mask = 0;
   for (const multiplier of SIGNATURE_MULTIPLIERS) {

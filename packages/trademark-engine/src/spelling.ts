@@ -27,8 +27,8 @@ export function spellingScore(distance: number, maxLength: number, jaroWinkler: 
 /**
  * The largest edit distance at which a spelling score can still reach `score` between strings whose longer length is
  * `maxLength`, taking the best Jaro-Winkler strings that far apart can have: 1 for identical strings, and for
- * different ones `highestJaroWinklerOfDifferent` (which sets a length where the last edit would only just fit, such as
- * a second edit in 13 letters at 60, apart). -1 when even identical strings could not.
+ * different ones `highestJaroWinklerOfDifferent`. Counting that gap matters where the last edit would only just fit
+ * at a Jaro-Winkler of 1 (a second edit in 13 letters at 60). -1 when even identical strings could not.
  */
 export function maxEditsForScore(score: number, maxLength: number): number {
   if (score > 100) return -1;
