@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'contracts', include: ['src/**/*.test.ts'] } });
+// Same allowance as the other projects: CI's two cores are shared by three test workers.
+export default defineConfig({
+  test: { name: 'contracts', include: ['src/**/*.test.ts'], testTimeout: 30_000 },
+});
