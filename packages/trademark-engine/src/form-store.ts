@@ -223,18 +223,18 @@ export class FormStore {
    * rebuilding each one's analysis: the count and the sounds before it are found from the one offset, mostly in one
    * cache line.
    */
-  #soundsEnd(form: number): number {
+  soundsEnd(form: number): number {
     return (this.visualOffset[form] as number) - 1;
   }
 
   /** How many transliteration sounds the form has; 0 for a name that can neither be nor stand for one. */
   soundCount(form: number): number {
-    return this.chars.data[this.#soundsEnd(form)] as number;
+    return this.chars.data[this.soundsEnd(form)] as number;
   }
 
   /** Where the form's transliteration sounds start in `chars.data`. */
   soundsStart(form: number): number {
-    const end = this.#soundsEnd(form);
+    const end = this.soundsEnd(form);
     return end - (this.chars.data[end] as number);
   }
 
@@ -325,7 +325,7 @@ export class FormStore {
     if (numbers.every((number, saved) => number === saved)) return;
     const pool = this.chars.data;
     for (let form = 0; form < this.count; form++) {
-      for (let i = this.soundsStart(form), end = this.#soundsEnd(form); i < end; i++) {
+      for (let i = this.soundsStart(form), end = this.soundsEnd(form); i < end; i++) {
         const number = numbers[pool[i] as number];
         if (number === undefined) throw new SnapshotError('corrupt', 'unknown sound');
         pool[i] = number;
@@ -343,7 +343,7 @@ export class FormStore {
     let end = 0;
     for (let form = 0; form < this.count; form++) {
       const flags = this.#flags[form] as number;
-      const countAt = this.#soundsEnd(form);
+      const countAt = this.soundsEnd(form);
       const startsAtEnd = countAt >= end && countAt < length && countAt - (pool[countAt] as number) === end;
       const wordsAt = startsAtEnd ? this.#wordsAt(form) : -1;
       if (flags > 63 || (flags & SCRIPT) > HAN_FOR_MEANING || wordsAt < 0 || wordsAt >= length)

@@ -90,24 +90,37 @@ describe('transliterationScore', () => {
     ).toBe(0);
   });
 
-  // The alignment works out only the cells a floor can afford (`scoreOfAlignment`): under a floor the score is the
-  // whole table's or 0, never another value, across the set's names, each against every name of the other script.
+  // Under a floor, a bound on each sound's cost rules out most names before any alignment (`mayReach`), and the
+  // alignment works out only the cells the floor can afford (`scoreOfAlignment`): the score is the whole table's or
+  // 0, never another value, across the set's names, each against every name of the other script, the query in
+  // either script as the index asks.
   it('scores under a floor exactly as without one, or 0 below it, over the transliteration set', () => {
     const set = readTransliterationSet().slice(0, 80);
     const latin = set.map((pair) => name(pair.latin));
     const chinese = set.map((pair) => name(pair.chinese));
+    const stored = chinese.map((b) => ({
+      sounds: soundNumbers(transliterationSounds(b) ?? []),
+      forMeaning: !readsAsTransliteration(b.exact),
+    }));
     let reached = 0;
+    let ruledOut = 0;
     for (const a of latin) {
-      for (const b of chinese) {
+      chinese.forEach((b, i) => {
         const full = transliterationScore(a, b);
-        for (const floor of [50, 60, 65]) {
-          expect(transliterationScore(a, b, floor)).toBe(full >= floor ? full : 0);
-          expect(transliterationScore(b, a, floor)).toBe(full >= floor ? full : 0);
+        const { sounds, forMeaning } = stored[i] as (typeof stored)[number];
+        for (const floor of [50, 59.95, 60, 65]) {
+          const expected = full >= floor ? full : 0;
+          expect(transliterationScore(a, b, floor)).toBe(expected);
+          expect(transliterationScore(b, a, floor)).toBe(expected);
+          expect(transliterationScoreOfSounds(a, sounds, true, floor, forMeaning)).toBe(expected);
         }
         if (full >= 60) reached++;
-      }
+        else if (full > 0) ruledOut++;
+      });
     }
     expect(reached).toBeGreaterThan(20);
+    // Scores between 0 and the floors, which the bound must not mistake for misses of its own.
+    expect(ruledOut).toBeGreaterThan(50);
   });
 
   it('is 0 when the consonant skeletons do not correspond', () => {
