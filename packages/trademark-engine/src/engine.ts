@@ -599,9 +599,8 @@ export class TrademarkIndex {
     const ends = this.#soundsEnd;
     const starts = this.#soundsStart;
     for (let i = 0; i < count; i++) ends[i] = forms.soundsEnd(heard[i] as number);
-    // Their count is stored where they end.
+    for (let i = 0; i < count; i++) starts[i] = forms.soundsStartBefore(ends[i] as number);
     const pool = forms.chars.data;
-    for (let i = 0; i < count; i++) starts[i] = (ends[i] as number) - (pool[ends[i] as number] as number);
     const { q } = context;
     // Scores are shown to a tenth: one that rounds up to the floor is kept. The transliteration is the name's only
     // signal, so it is read from the single-signal floor.

@@ -234,7 +234,14 @@ export class FormStore {
 
   /** Where the form's transliteration sounds start in `chars.data`. */
   soundsStart(form: number): number {
-    const end = this.soundsEnd(form);
+    return this.soundsStartBefore(this.soundsEnd(form));
+  }
+
+  /**
+   * Where the sounds start that end at `end` (a `soundsEnd`), for a search that reads the ends of thousands of names
+   * first and their starts after (`TrademarkIndex`).
+   */
+  soundsStartBefore(end: number): number {
     return end - (this.chars.data[end] as number);
   }
 
@@ -344,7 +351,7 @@ export class FormStore {
     for (let form = 0; form < this.count; form++) {
       const flags = this.#flags[form] as number;
       const countAt = this.soundsEnd(form);
-      const startsAtEnd = countAt >= end && countAt < length && countAt - (pool[countAt] as number) === end;
+      const startsAtEnd = countAt >= end && countAt < length && this.soundsStartBefore(countAt) === end;
       const wordsAt = startsAtEnd ? this.#wordsAt(form) : -1;
       if (flags > 63 || (flags & SCRIPT) > HAN_FOR_MEANING || wordsAt < 0 || wordsAt >= length)
         throw new SnapshotError('corrupt', 'name store layout');

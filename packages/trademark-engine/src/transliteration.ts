@@ -160,7 +160,7 @@ export function transliterationScoreOfSounds(
   if (queryKeys.length === 0) return 0;
   const query = soundNumbersOf(q);
   const slope = (q.hasHan ? writtenForMeaning(q) : otherWrittenForMeaning) ? MEANING_COST_SLOPE : COST_SLOPE;
-  if (floor > 0 && !mayReach(query, q.hasHan, other, otherStart, otherLength, floor, slope)) return 0;
+  if (floor > 0 && !mayReach(cheapestFor(q), other, otherStart, otherLength, floor, slope)) return 0;
   const score = q.hasHan
     ? scoreOfAlignment(other, otherStart, otherLength, query, 0, query.length, floor, slope)
     : scoreOfAlignment(query, 0, query.length, other, otherStart, otherLength, floor, slope);
@@ -331,6 +331,7 @@ interface RecentReading {
   keys?: readonly string[];
   numbers?: Uint16Array;
   forMeaning?: boolean;
+  cheapest?: CheapestCosts;
 }
 
 const recent: Array<RecentReading | undefined> = [];
@@ -945,27 +946,26 @@ const COST_MARGIN = 1e-3;
  * whatever else it does it pays at least the cheaper of the two for each. Worked out once per query (`cheapestFor`).
  */
 interface CheapestCosts {
-  readonly query: Uint16Array;
-  readonly queryHasHan: boolean;
   readonly cheapest: Float32Array;
   /** What leaving out every sound of the query costs. */
   readonly queryTotal: number;
 }
 
-let lastCheapest: CheapestCosts | undefined;
-
-function cheapestFor(query: Uint16Array, queryHasHan: boolean): CheapestCosts {
-  if (lastCheapest?.query === query && lastCheapest.queryHasHan === queryHasHan) return lastCheapest;
+/** `CheapestCosts` of a query, kept with its reading. */
+function cheapestFor(q: NameReading): CheapestCosts {
+  const entry = reading(q);
+  if (entry.cheapest !== undefined) return entry.cheapest;
+  const query = soundNumbersOf(q);
   const cheapest = new Float32Array(soundsById.length);
   for (let s = 0; s < cheapest.length; s++) {
     let best = omitById[s] as number;
-    for (const t of query) best = Math.min(best, queryHasHan ? substitutionOf(s, t) : substitutionOf(t, s));
+    for (const t of query) best = Math.min(best, q.hasHan ? substitutionOf(s, t) : substitutionOf(t, s));
     cheapest[s] = best;
   }
   let queryTotal = 0;
   for (const t of query) queryTotal += omitById[t] as number;
-  lastCheapest = { query, queryHasHan, cheapest, queryTotal };
-  return lastCheapest;
+  entry.cheapest = { cheapest, queryTotal };
+  return entry.cheapest;
 }
 
 /**
@@ -976,15 +976,13 @@ function cheapestFor(query: Uint16Array, queryHasHan: boolean): CheapestCosts {
  * side, halves the alignments again but saves no time: what is left is waiting for the names' sounds.
  */
 function mayReach(
-  query: Uint16Array,
-  queryHasHan: boolean,
+  { cheapest, queryTotal }: CheapestCosts,
   other: ArrayLike<number>,
   otherStart: number,
   otherLength: number,
   floor: number,
   slope: number,
 ): boolean {
-  const { cheapest, queryTotal } = cheapestFor(query, queryHasHan);
   let bound = 0;
   let otherTotal = 0;
   for (let i = otherStart; i < otherStart + otherLength; i++) {
@@ -993,9 +991,16 @@ function mayReach(
     // A sound numbered after the table was made is bounded by nothing.
     bound += sound < cheapest.length ? (cheapest[sound] as number) : 0;
   }
-  // As `scoreOfAlignment` allows, with the margin of its single-precision table on top.
-  const affordable = ((TRANSLITERATION_TOP - floor) / slope) * (otherTotal + queryTotal) + 2 * COST_MARGIN;
-  return bound <= affordable;
+  // The bound is summed in double precision, the alignment's cells in single: one margin more.
+  return bound <= affordableCost(floor, slope, otherTotal + queryTotal) + COST_MARGIN;
+}
+
+/**
+ * The most an alignment may cost and still score `floor` or more, given what leaving out both names costs (`total`);
+ * the margin keeps a score exactly at the floor, whose cost the alignment's table holds in single precision.
+ */
+function affordableCost(floor: number, slope: number, total: number): number {
+  return ((TRANSLITERATION_TOP - floor) / slope) * total + COST_MARGIN;
 }
 
 /**
@@ -1024,9 +1029,8 @@ function scoreOfAlignment(
   for (let i = 0; i < aLength; i++) latinTotal += omit[a[aStart + i] as number] as number;
   // Costs only grow along an alignment, so a cell costing more than the floor allows leads nowhere: each row is
   // worked out only from the first to the last cell of the row above within it (`low`, `high`), plus the cells the
-  // last one reaches leftwards, and once a whole row is out of reach no alignment reaches the floor. The margin keeps
-  // a score exactly at the floor, whose cost the table holds in single precision.
-  const affordable = ((TRANSLITERATION_TOP - floor) / slope) * (latinTotal + hanTotal) + COST_MARGIN;
+  // last one reaches leftwards, and once a whole row is out of reach no alignment reaches the floor.
+  const affordable = affordableCost(floor, slope, latinTotal + hanTotal);
   let low = 0;
   let high = 0;
   while (high < bLength && (cost[high + 1] as number) <= affordable) high++;
