@@ -33,11 +33,11 @@ import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userAdminRoutes } from './modules/user-admin/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
-import { envelopePlugin } from './plugins/envelope.ts';
-import { noNulPlugin } from './plugins/no-nul.ts';
+import { clientErrorHandler, envelopePlugin, frameworkErrorHandler } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
+import { wellFormedTextPlugin } from './plugins/well-formed-text.ts';
 
 export interface BuildAppOptions {
   /** The built web app to serve; absent in API tests. */
@@ -66,13 +66,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: JSON_BODY_LIMIT,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(envelopePlugin);
-  await app.register(noNulPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(cookie, { secret: ctx.config.sessionSecret });
   await app.register(helmet, {
     contentSecurityPolicy: {

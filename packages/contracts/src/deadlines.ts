@@ -8,7 +8,7 @@ export const DEADLINE_KINDS = ['oaReply', 'renewal', 'signingLink', 'authorizati
 export const deadlineKindSchema = z.enum(DEADLINE_KINDS);
 export type DeadlineKind = z.infer<typeof deadlineKindSchema>;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date like 2026-01-31' });
+const day = z.iso.date();
 
 export const deadlineRow = z.object({
   id: z.number().int(),

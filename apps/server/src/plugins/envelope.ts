@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -18,19 +19,19 @@ declare module 'fastify' {
   }
 }
 
+/** One validation failure as fastify-type-provider-zod reports it: the Zod issue's code as `keyword`, the rest in `params`. */
 type ValidationIssue = {
+  keyword?: string;
   instancePath?: string;
-  message?: string;
-  params?: { issue?: ZodIssueLike };
+  params?: ZodIssueDetails;
 };
-type ZodIssueLike = {
-  code?: string;
-  path?: PropertyKey[];
+type ZodIssueDetails = {
   expected?: string;
+  origin?: string;
+  format?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
   keys?: string[];
-  input?: unknown;
 };
 
 /** Fastify's own error codes that are the caller's fault, mapped to our status and message. */
@@ -48,38 +49,101 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; key: MessageKey }> = {
   FST_PROTO_VIOLATION: { status: 400, key: 'badRequest' },
 };
 
-function fieldMessage(request: FastifyRequest, issue: ZodIssueLike | undefined): string {
-  switch (issue?.code) {
-    case 'invalid_type':
-      return issue.input === undefined
-        ? request.t('field.required')
-        : request.t('field.invalidType', { expected: issue.expected ?? '' });
+const TYPE_NAMES: Record<string, MessageKey> = {
+  string: 'fieldType.string',
+  number: 'fieldType.number',
+  int: 'fieldType.int',
+  boolean: 'fieldType.boolean',
+  object: 'fieldType.object',
+  array: 'fieldType.array',
+};
+
+function fieldMessage(
+  request: FastifyRequest,
+  code: string | undefined,
+  issue: ZodIssueDetails,
+  given: unknown,
+): string {
+  const minimum = Number(issue.minimum ?? 0);
+  const maximum = Number(issue.maximum ?? 0);
+  switch (code) {
+    case 'invalid_type': {
+      if (given === undefined || given === null) return request.t('field.required');
+      const typeKey = TYPE_NAMES[issue.expected ?? ''];
+      return request.t('field.invalidType', {
+        expected: typeKey ? request.t(typeKey) : (issue.expected ?? ''),
+      });
+    }
     case 'too_small':
-      return request.t('field.tooSmall', { minimum: Number(issue.minimum ?? 0) });
+      if (issue.origin === 'string')
+        return given === '' || minimum <= 1
+          ? request.t('field.required')
+          : request.t('field.tooShort', { minimum });
+      if (issue.origin === 'array' || issue.origin === 'set') return request.t('field.tooFew', { minimum });
+      return request.t('field.tooSmall', { minimum });
     case 'too_big':
-      return request.t('field.tooBig', { maximum: Number(issue.maximum ?? 0) });
+      if (issue.origin === 'string') return request.t('field.tooLong', { maximum });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return request.t('field.tooManyItems', { maximum });
+      return request.t('field.tooBig', { maximum });
     case 'invalid_value':
       return request.t('field.invalidValue');
     case 'unrecognized_keys':
       return request.t('field.unknownKey');
+    case 'invalid_format':
+      return issue.format === 'date' ? request.t('field.badDate') : request.t('field.invalid');
     default:
       return request.t('field.invalid');
   }
 }
 
-function validationFields(request: FastifyRequest, issues: ValidationIssue[]): Record<string, string> {
+/** The value a failed check looked at, to tell a missing field from one of the wrong type. */
+function valueAt(input: unknown, path: readonly string[]): unknown {
+  let value = input;
+  for (const part of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+function validationFields(
+  request: FastifyRequest,
+  issues: ValidationIssue[],
+  input: unknown,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const entry of issues) {
-    const issue = entry.params?.issue;
-    const keys = issue?.code === 'unrecognized_keys' ? (issue.keys ?? []) : [''];
+    const issue = entry.params ?? {};
+    const path = (entry.instancePath ?? '').split('/').filter((part) => part !== '');
+    const keys = entry.keyword === 'unrecognized_keys' ? (issue.keys ?? []) : [''];
     for (const key of keys) {
-      const pathParts = [...(issue?.path ?? []).map(String), ...(key ? [key] : [])];
-      const name =
-        pathParts.join('.') || entry.instancePath?.replace(/^\//, '').replaceAll('/', '.') || 'body';
-      fields[name] ??= fieldMessage(request, issue);
+      const name = [...path, ...(key ? [key] : [])].join('.') || 'body';
+      fields[name] ??= fieldMessage(request, entry.keyword, issue, valueAt(input, path));
     }
   }
   return fields;
+}
+
+const MAX_NAMED_FIELDS = 20;
+const MAX_FIELD_NAME = 64;
+
+function shortName(name: string): string {
+  return name.length > MAX_FIELD_NAME ? `${name.slice(0, MAX_FIELD_NAME)}…` : name;
+}
+
+/** What each validation context checked, as the request carried it. */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  switch (context) {
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return request.body;
+  }
 }
 
 export function sendError(
@@ -102,6 +166,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', async (request) => {
     request.locale = localeFromHeader(request.headers['accept-language']);
+    // A body declared larger than the route takes is refused before it is read: the multipart parser would otherwise
+    // wait for every byte of it (JSON routes already refuse it up front).
+    const declared = Number(request.headers['content-length']);
+    const limit = request.routeOptions.bodyLimit;
+    if (limit !== undefined && declared > limit)
+      throw new HttpError(413, 'payloadTooLarge', { limit: formatBytes(limit) });
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -114,12 +184,25 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return sendError(reply, error.status, request.t(error.messageKey, error.params), fields);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = validationFields(request, error.validation as ValidationIssue[]);
-      const prefix = error.validationContext === 'querystring' ? 'query.' : '';
-      const named = Object.fromEntries(
-        Object.entries(fields).map(([name, msg]) => [`${prefix}${name}`, msg]),
+      const fields = validationFields(
+        request,
+        error.validation as ValidationIssue[],
+        validatedInput(request, error.validationContext),
       );
-      return sendError(reply, 400, request.t('validation', { fields: Object.keys(named).join(', ') }), named);
+      const prefix = error.validationContext === 'querystring' ? 'query.' : '';
+      // A list of a thousand bad values names the first few, and an unknown key a client made up is cut short: the
+      // answer stays short enough to read.
+      const entries = Object.entries(fields);
+      const named = Object.fromEntries(
+        entries.slice(0, MAX_NAMED_FIELDS).map(([name, msg]) => [shortName(`${prefix}${name}`), msg]),
+      );
+      const more = entries.length > MAX_NAMED_FIELDS ? ', …' : '';
+      return sendError(
+        reply,
+        400,
+        request.t('validation', { fields: Object.keys(named).join(', ') + more }),
+        named,
+      );
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) {
@@ -131,7 +214,48 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, error.statusCode, request.t('badRequest'));
     }
+    if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || request.raw.destroyed) {
+      // The client went away mid-request (a cancelled upload): nothing failed here.
+      request.log.info({ err: error }, 'client aborted');
+      return sendError(reply, 400, request.t('badRequest'));
+    }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, request.t('internal'));
   });
 });
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`%ED%A0%80`) or a path parameter longer than any id gets
+ * the envelope like every other bad request, in the reader's language, instead of Fastify's own English body.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const locale = localeFromHeader(request.headers['accept-language']);
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void sendError(reply, status, translate(locale, 'badUrl'));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node could not parse (a negative or doubled Content-Length, headers too
+ * large, too slow) is answered with the envelope before the connection closes. No header was read, so it is in the
+ * default language.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, key]: [number, string, MessageKey] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'clientTimeout']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'headersTooLarge']
+        : [400, 'Bad Request', 'badRequest'];
+  const body = JSON.stringify({ code: status, msg: translate('zh-CN', key) });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
