@@ -226,7 +226,27 @@ describe('hostile input on every route', () => {
       payload: { name: 'APPLE\u0000', countries: ['US'] },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().msg).toBe('请求参数有误');
+    expect(response.json().msg).toBe('文本含有无法保存的字符（可能是复制时损坏的字符），请删除后重试');
+  });
+
+  it('refuses a lone surrogate half or undecodable bytes in a body or query, and keeps what was stored', async () => {
+    const customer = await signedIn('customer');
+    const before = (await customer.get('/api/auth/me')).json().data.displayName;
+    for (const payload of [
+      '{"displayName":"\\ud800\\u202eevil"}',
+      Buffer.from('{"displayName":"a\xed\xa0\x80b"}', 'latin1'),
+    ]) {
+      const response = await customer.request({
+        method: 'PATCH',
+        url: '/api/account/profile',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().msg).toBe('文本含有无法保存的字符（可能是复制时损坏的字符），请删除后重试');
+    }
+    expect((await customer.get('/api/trademark/search-count?x=a%EF%BF%BDb')).statusCode).toBe(400);
+    expect((await customer.get('/api/auth/me')).json().data.displayName).toBe(before);
   });
 
   it('answers every route at the edges of what its schema accepts (fewest and most of everything) without a 5xx', async () => {

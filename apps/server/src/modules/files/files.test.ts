@@ -102,6 +102,43 @@ describe('file upload', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  it('refuses a second file in one upload rather than keeping only the first', async () => {
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/files?purpose=document',
+      ...multipart([
+        { name: 'file', filename: 'a.pdf', content: SAMPLE_FILES.pdf },
+        { name: 'file', filename: 'b.pdf', content: SAMPLE_FILES.pdf },
+      ]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().msg).toBe('一次只能上传一个文件');
+    expect(await nothingKept()).toBe(true);
+  });
+
+  it('keeps a file name without the direction controls that would disguise its extension', async () => {
+    const response = await upload(owner, 'document', {
+      name: 'file',
+      filename: 'invoice\u202Efdp.exe\u2066.pdf',
+      content: SAMPLE_FILES.pdf,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data[0].name).toBe('invoicefdp.exe.pdf');
+  });
+
+  it('refuses an upload whose declared size is over the limit before reading it', async () => {
+    const body = multipart([{ name: 'file', filename: 'a.pdf', content: SAMPLE_FILES.pdf }]);
+    const response = await owner.request({
+      method: 'POST',
+      url: '/api/files?purpose=document',
+      ...body,
+      headers: { ...body.headers, 'content-length': '1000000000000' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().msg).toMatch(/^请求内容过大/);
+    expect(await nothingKept()).toBe(true);
+  });
+
   it('refuses a body that is not multipart with 415', async () => {
     const response = await owner.post('/api/files?purpose=document', { file: 'not a file' });
     expect(response.statusCode).toBe(415);

@@ -28,7 +28,8 @@ export async function receiveUpload(
 }
 
 /**
- * The multipart field `file` of a request, in memory: a missing field is a 400 and a file over `maxBytes` a 413,
+ * The multipart field `file` of a request, in memory: a missing field or a second file is a 400 and a file over
+ * `maxBytes` a 413,
  * each with its message (`messages` lets a route word them its own way).
  */
 export async function readUploadedFile(
@@ -41,9 +42,17 @@ export async function readUploadedFile(
 ): Promise<IncomingFile> {
   return readingMultipart(
     async () => {
-      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (part?.fieldname !== 'file') throw new HttpError(400, messages.missing);
-      return { name: part.filename, content: await part.toBuffer(), truncated: part.file.truncated };
+      // Every part is read, so that a second file is refused (FST_FILES_LIMIT: "one file at a time") rather than
+      // dropped while the first is kept as if it were all that was sent.
+      let file: IncomingFile | undefined;
+      for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
+        if (part.type === 'field') continue;
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file')
+          file = { name: part.filename, content, truncated: part.file.truncated };
+      }
+      if (!file) throw new HttpError(400, messages.missing);
+      return file;
     },
     { key: messages.tooLarge, maxBytes },
   );

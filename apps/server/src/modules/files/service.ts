@@ -80,8 +80,13 @@ export async function findVisibleFile(db: Kysely<DB>, id: string, user: CurrentU
 }
 
 /** Keeps the name readable for the download header while dropping paths and control characters. */
+/**
+ * Control characters go, and so do the bidirectional controls: with U+202E, `invoice\u202Egnp.exe` displays as
+ * "invoiceexe.png", a program dressed as a picture.
+ */
+const UNSHOWN_IN_NAMES = /[\u0000-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
-  return printable.trim().slice(0, 200) || 'file';
+  return base.replace(UNSHOWN_IN_NAMES, '').trim().slice(0, 200) || 'file';
 }
