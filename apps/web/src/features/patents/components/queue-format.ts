@@ -1,14 +1,12 @@
-import { WAITING_ON_STAFF_STATUSES } from '@kxt/contracts/patent-queue';
 import {
   type AdminPatentRow,
   PATENT_TRANSITIONS,
   type PatentActor,
-  type PatentStatus,
   type PatentTransition,
 } from '@kxt/contracts/patents';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { reviewerActions } from './reviewer-actions.ts';
+import { reviewerNextStep } from './reviewer-actions.ts';
 
 /** The customer's (or their payment's) move from a status, from the contract's transition table. */
 function customerMove(status: number): PatentTransition | undefined {
@@ -26,10 +24,8 @@ function customerMove(status: number): PatentTransition | undefined {
  * the order waits on staff, else what the customer is to do.
  */
 export function nextStepText(row: AdminPatentRow, actor: PatentActor, t: TFunction): string {
-  if (WAITING_ON_STAFF_STATUSES.includes(row.status as PatentStatus)) {
-    const [next] = reviewerActions(row, actor);
-    if (next) return t(`patent.queue.next.${next}`);
-  }
+  const next = reviewerNextStep(row, actor);
+  if (next) return t(`patent.queue.next.${next}`);
   const move = customerMove(row.status);
   return move ? t(`patent.queue.customerNext.${move}` as 'patent.queue.customerNext.submitMaterials') : '-';
 }

@@ -1,3 +1,4 @@
+import { WAITING_ON_STAFF_STATUSES } from '@kxt/contracts/patent-queue';
 import {
   type AdminPatentRow,
   canTransition,
@@ -66,4 +67,14 @@ export function reviewerActions(row: AdminPatentRow, actor: PatentActor): Review
     ['close', can('close')],
   ];
   return actions.filter(([, shown]) => shown).map(([action]) => action);
+}
+
+/**
+ * The reviewer's next step, the first of the row's actions, when the order waits on staff; none when the customer
+ * (or their payment) moves next. Registration info may be entered while the authorization fee is unpaid, but that is
+ * not what the order waits for.
+ */
+export function reviewerNextStep(row: AdminPatentRow, actor: PatentActor): ReviewerAction | undefined {
+  if (!WAITING_ON_STAFF_STATUSES.includes(row.status as PatentStatus)) return undefined;
+  return reviewerActions(row, actor)[0];
 }

@@ -13,7 +13,7 @@ import { MaterialsDrawer } from './MaterialsView.tsx';
 import { OfficeActionDialog } from './OfficeActionDialog.tsx';
 import { RegistrationDialog } from './RegistrationDialog.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
-import { type ReviewerAction, reviewerActions } from './reviewer-actions.ts';
+import { type ReviewerAction, reviewerActions, reviewerNextStep } from './reviewer-actions.ts';
 import { type FormlessTransition, TransitionDialog } from './TransitionDialog.tsx';
 import { UsFilingDialog } from './UsFilingDialog.tsx';
 
@@ -83,7 +83,7 @@ export function useReviewerWork(actor: PatentActor, onDone: () => void): Reviewe
     });
 
   const rowActions = (row: AdminPatentRow): RowAction[] => {
-    const [next, ...others] = reviewerActions(row, actor).map(
+    const actions = reviewerActions(row, actor).map(
       (action): RowAction => ({
         key: action,
         label: t(`patent.reviewerActions.${action}`),
@@ -92,7 +92,10 @@ export function useReviewerWork(actor: PatentActor, onDone: () => void): Reviewe
       }),
     );
     const view: RowAction = { key: 'view', label: t('rowActions.view'), onClick: () => setViewing(row.id) };
-    return next ? [next, view, ...others] : [view];
+    // The next step leads only when the order waits on staff; otherwise 查看 does, and the rest follow.
+    const next = reviewerNextStep(row, actor);
+    const first = actions.filter((action) => action.key === next);
+    return [...first, view, ...actions.filter((action) => action.key !== next)];
   };
 
   const materialsRow = rowOf('reviewMaterials');
