@@ -138,7 +138,9 @@ export const invitationRow = z.object({
 });
 export type InvitationRow = z.infer<typeof invitationRow>;
 
-export const tokenParams = z.object({ token: z.string().min(20).max(100) });
+// Any length up to the router's: a link cut short in copying is answered as an invalid link (404, "check the link is
+// complete"), which a person can act on, rather than as a field named token.
+export const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
 /** What the public page shows before the invitee sets a password. */
 export const accountLinkView = z.object({

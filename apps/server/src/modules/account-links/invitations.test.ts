@@ -130,9 +130,11 @@ describe('accepting', () => {
     expect(lilei2).toHaveLength(0);
   });
 
-  it('answers 404 to an unknown token and 400 to a malformed one', async () => {
+  it('answers 404 to an unknown token, and to one cut short in copying, saying to check the link', async () => {
     expect((await t.client().get(`/api/account-links/${'a'.repeat(43)}`)).statusCode).toBe(404);
-    expect((await t.client().get('/api/account-links/short')).statusCode).toBe(400);
+    const short = await t.client().get('/api/account-links/short');
+    expect(short.statusCode).toBe(404);
+    expect(short.json().msg).toBe('链接无效，请检查链接是否完整');
     expect((await accept('b'.repeat(43))).statusCode).toBe(404);
   });
 
