@@ -45,7 +45,12 @@ export default function WatchesCard() {
         </Typography.Text>
       ) : (
         <span>
-          {rows.length === 0 ? t('watches.homeNone') : t('watches.homeSummary', { running, newHits })}
+          {rows.length === 0
+            ? t('watches.homeNone')
+            : t('watches.homeSummary', {
+                running: t('watches.homeRunning', { count: running }),
+                newHits: t('watches.homeNewHits', { count: newHits }),
+              })}
         </span>
       )}
     </section>
