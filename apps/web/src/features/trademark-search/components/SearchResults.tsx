@@ -46,7 +46,7 @@ export default function SearchResults({
   /** Where 监控这个名称 leads (the watches page with this search filled in); absent for staff. */
   watchPath?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   return (
     <Flex vertical gap="middle">
@@ -100,7 +100,27 @@ export default function SearchResults({
           </div>
         </Flex>
       ) : (
-        <Empty description={t('trademarkSearch.empty')} />
+        <Empty
+          description={
+            <Flex vertical gap="small" align="center">
+              <span>{t('trademarkSearch.empty')}</span>
+              {status.includes('all') ? null : (
+                <>
+                  <span style={{ color: token.colorTextSecondary }}>
+                    {t('trademarkSearch.emptyFiltered', {
+                      statuses: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+                        status.map((choice) => t(`trademarkSearch.status.${choice}`)),
+                      ),
+                    })}
+                  </span>
+                  <Button size="small" onClick={() => onStatusChange(['all'])}>
+                    {t('trademarkSearch.showAllStatuses')}
+                  </Button>
+                </>
+              )}
+            </Flex>
+          }
+        />
       )}
     </Flex>
   );

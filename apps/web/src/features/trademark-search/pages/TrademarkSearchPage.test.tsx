@@ -284,9 +284,18 @@ describe('trademark search page', () => {
     expect(await screen.findByText('共找到 99+ 条近似商标')).toBeInTheDocument();
   });
 
-  it('shows the empty state when nothing is found', async () => {
-    setup('/trademark/search?search=zzz', ok(response({ total: 0, results: [], niceClassStatistics: {} })));
-    expect(await screen.findByText('暂无查询数据')).toBeInTheDocument();
+  it('shows the empty state when nothing is found, says which statuses were searched and offers them all', async () => {
+    const { user, searches } = setup(
+      '/trademark/search?search=zzz',
+      ok(response({ total: 0, results: [], niceClassStatistics: {} })),
+    );
+    expect(await screen.findByText('未找到近似商标')).toBeInTheDocument();
+    expect(screen.getByText('只查询了已注册和已申请的商标，其他状态的商标仍可能近似。')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '查看全部状态' }));
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    expect(searches()[1]?.body).not.toHaveProperty('status');
+    expect(await screen.findByText('未找到近似商标')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '查看全部状态' })).not.toBeInTheDocument();
   });
 
   it('makes All and the other statuses exclude each other and re-runs from page 0 with the same searchId', async () => {
