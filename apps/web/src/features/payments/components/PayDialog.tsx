@@ -134,7 +134,8 @@ export default function PayDialog({
       open={open}
       title={t('payment.title')}
       footer={null}
-      width={520}
+      // Wide enough for all five methods' tabs in English, whose names are longer, without a "…" menu.
+      width={640}
       onCancel={close}
       destroyOnHidden
       mask={{ closable: false }}

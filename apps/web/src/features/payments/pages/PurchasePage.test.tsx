@@ -1,9 +1,10 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { i18n } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
+import { matchesWidth, stillMediaQuery } from '../../../test/media-query.ts';
 import { fail, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import type { CatalogueItem } from '../api/catalogue.ts';
 import PurchasePage from './PurchasePage.tsx';
@@ -172,6 +173,33 @@ describe('purchase page', () => {
     expect(screen.getByRole('link', { name: '去商标查询' })).toHaveAttribute('href', '/trademark/search');
     expect(screen.getByRole('link', { name: '查看专利列表' })).toHaveAttribute('href', '/trademark/patent');
   }, 20_000);
+
+  it('on a phone keeps the chosen service and a way to the order at the bottom of the screen', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+      stillMediaQuery(query, matchesWidth(query, 390)),
+    );
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      const { user } = setup('/purchase');
+      await user.click(await screen.findByRole('button', { name: '选择 美国外观专利申请' }));
+      const bar = screen.getByRole('status');
+      expect(within(bar).getByText('美国外观专利申请')).toBeInTheDocument();
+      expect(within(bar).getByText('¥5,000.00')).toBeInTheDocument();
+      await user.click(within(bar).getByRole('button', { name: button('去结算') }));
+      expect(scrolled).toHaveBeenCalled();
+      expect(scrolled.mock.contexts[0]).toBe(order());
+    } finally {
+      vi.restoreAllMocks();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
+  it('on a wide screen shows no bottom bar: the order sits beside the catalogue', async () => {
+    const { user } = setup('/purchase');
+    await user.click(await screen.findByRole('button', { name: '选择 美国外观专利申请' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
 
   it('shows the empty state', async () => {
     setup('/purchase', ok([]));

@@ -17,10 +17,11 @@ import {
   Tag,
   theme,
 } from 'antd';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { countryName } from '../../../components/DataTable/format.ts';
+import { useMediaQuery } from '../../../components/media/use-media-query.ts';
 import { PageTitle } from '../../../components/PageTitle.tsx';
 import { type CatalogueItem, useCatalogue } from '../api/catalogue.ts';
 import { useMoney } from '../components/money.ts';
@@ -59,6 +60,9 @@ interface Paid {
  * packs), grouped by category with a category filter, with prices. `?productId=&mark=` (from the trademark search) chooses a product and fills in the
  * mark. Buying opens the pay dialog; once paid the page says what was delivered.
  */
+/** Where the page stacks the order panel under the catalogue (below antd's lg breakpoint, the grid's `lg={16}`). */
+const ORDER_BELOW_LIST_QUERY = '(max-width: 991.98px)';
+
 export default function PurchasePage() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -97,6 +101,9 @@ export default function PurchasePage() {
   const chosen = items.find((item) => item.id === chosenId) ?? null;
   const linkedMissing = catalogue.isSuccess && linkedId !== null && chosenId === linkedId && !chosen;
   const units = chosen?.kind === 'search-pack' ? quantity : 1;
+  // Below antd's lg the order panel sits under the whole catalogue, thousands of pixels from the card just chosen.
+  const orderBelowList = useMediaQuery(ORDER_BELOW_LIST_QUERY);
+  const orderRef = useRef<HTMLElement>(null);
 
   const choose = (item: CatalogueItem) => {
     setChosenId(item.id);
@@ -139,7 +146,7 @@ export default function PurchasePage() {
   const productCard = (item: CatalogueItem) => {
     const selected = item.id === chosenId;
     return (
-      <Col key={item.id} xs={24} sm={12} lg={8} xl={6}>
+      <Col key={item.id} xs={24} sm={12} xl={8}>
         <Card
           size="small"
           data-product-id={item.id}
@@ -302,10 +309,45 @@ export default function PurchasePage() {
         <Col xs={24} lg={16}>
           <Flex vertical gap="large">
             {list}
+            {orderBelowList && chosen ? (
+              // Kept at the bottom of the screen while the catalogue scrolls: what was chosen, and the way to the order.
+              <Flex
+                role="status"
+                justify="space-between"
+                align="center"
+                gap="small"
+                style={{
+                  position: 'sticky',
+                  bottom: 0,
+                  zIndex: 2,
+                  padding: token.paddingSM,
+                  background: token.colorBgContainer,
+                  borderTop: `1px solid ${token.colorBorderSecondary}`,
+                  boxShadow: token.boxShadowSecondary,
+                }}
+              >
+                <Flex vertical style={{ minWidth: 0 }}>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                    {chosen.name}
+                  </span>
+                  <strong style={{ color: token.colorError }}>
+                    {money(chosen.price * units, chosen.currency)}
+                  </strong>
+                </Flex>
+                <Button
+                  type="primary"
+                  onClick={() => orderRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
+                >
+                  {t('payment.purchase.checkout')}
+                </Button>
+              </Flex>
+            ) : null}
           </Flex>
         </Col>
         <Col xs={24} lg={8}>
-          <section aria-label={t('payment.purchase.order')}>{order}</section>
+          <section ref={orderRef} aria-label={t('payment.purchase.order')}>
+            {order}
+          </section>
         </Col>
       </Row>
       {chosen && paying ? (
