@@ -85,6 +85,10 @@ describe('the signing page', () => {
     const first = await screen.findByRole('img', { name: '协议第 1 页' });
     expect(first).toHaveAttribute('src', file('p1'));
     expect(screen.getByRole('img', { name: '协议第 2 页' })).toHaveAttribute('src', file('p2'));
+    // A tap on a page opens it at full size, where a phone can zoom into its text.
+    expect(screen.getByRole('link', { name: '协议第 2 页' })).toHaveAttribute('href', file('p2'));
+    expect(screen.getByRole('link', { name: '协议第 2 页' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('字太小？点击页面查看原图，可放大阅读')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('知识产权服务协议'));
     expect(api.callsTo('POST /api/kxt/getInfo')[0]?.body).toEqual({ code: CODE });
     await waitFor(() => expect(api.callsTo('POST /api/kxt/confirm')).toHaveLength(1));

@@ -191,14 +191,17 @@ export function SignPage({ search }: { search: string }) {
       {info && (
         <>
           <main className="sign-pages">
+            <p className="sign-pages__hint">{t('zoomHint')}</p>
             {info.pages.map((src, index) => (
-              <img
-                key={src}
-                src={src}
-                alt={t('pageAlt', { page: index + 1 })}
-                className="sign-pages__image"
-                loading={index === 0 ? 'eager' : 'lazy'}
-              />
+              // A page is an A4 image: on a phone its text is a few pixels high, so a tap opens it at full size.
+              <a key={src} href={src} target="_blank" rel="noopener noreferrer" className="sign-pages__link">
+                <img
+                  src={src}
+                  alt={t('pageAlt', { page: index + 1 })}
+                  className="sign-pages__image"
+                  loading={index === 0 ? 'eager' : 'lazy'}
+                />
+              </a>
             ))}
           </main>
           <footer className="sign-footer">
