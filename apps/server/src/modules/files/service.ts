@@ -84,9 +84,10 @@ export async function findVisibleFile(db: Kysely<DB>, id: string, user: CurrentU
  * Control characters go, and so do the bidirectional controls: with U+202E, `invoice\u202Egnp.exe` displays as
  * "invoiceexe.png", a program dressed as a picture.
  */
-const UNSHOWN_IN_NAMES = /[\u0000-\u001F\u007F\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const DIRECTION_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  return base.replace(UNSHOWN_IN_NAMES, '').trim().slice(0, 200) || 'file';
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
+  return printable.replace(DIRECTION_CONTROLS, '').trim().slice(0, 200) || 'file';
 }
