@@ -95,9 +95,9 @@ describe('notifications', () => {
     const list = await reviewer.request.get(`${server.baseUrl}/api/admin/patents`, {
       params: { status: '2', pageSize: '50' },
     });
-    const rows = ((await list.json()) as { rows: { id: number; customerName: string }[] }).rows.filter(
-      (row) => row.customerName === '深圳市星辰跨境电商有限公司',
-    );
+    const rows = (
+      (await list.json()) as { rows: { id: number; customerName: string; serviceCode: string }[] }
+    ).rows.filter((row) => row.customerName === '深圳市星辰跨境电商有限公司');
     expect(rows.length).toBeGreaterThan(0);
     const reason = `请补充签字页 ${Date.now()}`;
     const rejected = await apiPost(reviewer, `/api/admin/patents/${rows[0]?.id}/materials-review`, {
@@ -120,7 +120,10 @@ describe('notifications', () => {
     await shot(customer, 'bell-zh-1440');
     const unreadBefore = Number((await bell.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
     await row.click();
-    await customer.waitForURL(/\/trademark\/patent$/);
+    // It leads to the customer's patent list searched for that order's service no, which the list then shows.
+    const serviceCode = rows[0]?.serviceCode ?? '';
+    await customer.waitForURL(`**/trademark/patent?searchValue=${serviceCode}`);
+    await customer.getByRole('row').filter({ hasText: serviceCode }).first().waitFor();
     await expect
       .poll(async () => {
         const label = await customer.getByRole('button', { name: /^通知/ }).getAttribute('aria-label');

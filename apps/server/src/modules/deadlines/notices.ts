@@ -6,11 +6,16 @@ import { DAY } from '../../lib/time.ts';
 import { type LocalizedParam, type MessageParams, translate } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import type { DomainEvent } from '../notifications/events.ts';
-import { companyUsers, type Notice, statusParam } from '../notifications/recipients.ts';
+import {
+  companyUsers,
+  type Notice,
+  patentListLink,
+  patentOrderRef,
+  statusParam,
+} from '../notifications/recipients.ts';
 import { digestCounts, digestTotal, WAITING_ON_CUSTOMER } from './sweep.ts';
 import { dayOf } from './sync.ts';
 
-const CUSTOMER_PATENTS = '/trademark/patent';
 export const STAFF_DEADLINES = '/admin/deadlines';
 
 /** One message in both languages, for a value inside another message. */
@@ -57,7 +62,8 @@ async function reminderNotices(
     .executeTakeFirst();
   // Moved or gone since the reminder was queued: its replacement (if any) tells.
   if (deadline?.due_on !== event.dueOn) return [];
-  let link = CUSTOMER_PATENTS;
+  // A patent's deadline names it by its service no (`reference`), and leads to that order in the customer's list.
+  let link = patentListLink(deadline.reference, 'customer');
   if (deadline.kind === 'signingLink') {
     const agreement = await db
       .selectFrom('agreements')
@@ -92,23 +98,32 @@ async function nudgeNotices(
 ): Promise<Notice[]> {
   const order = await db
     .selectFrom('patent_orders')
-    .select(['customer_id', 'order_no', 'apply_title', 'status', 'status_changed_at', 'created_at'])
+    .select([
+      'customer_id',
+      'parent_order_no',
+      'service_code',
+      'apply_title',
+      'status',
+      'status_changed_at',
+      'created_at',
+    ])
     .where('id', '=', event.orderId)
     .executeTakeFirst();
   // The customer moved it meanwhile: nothing to nudge about.
   if (!order || !WAITING_ON_CUSTOMER.includes(order.status)) return [];
   if ((order.status_changed_at ?? order.created_at) !== event.since) return [];
+  const { orderNo, link } = patentOrderRef(order, 'customer');
   return [
     {
       userIds: await companyUsers(db, order.customer_id),
       type: 'patent.nudge',
       params: {
-        orderNo: order.order_no,
+        orderNo,
         title: order.apply_title,
         status: statusParam(order.status),
         days: Math.floor((now.getTime() - Date.parse(event.since)) / DAY),
       },
-      link: CUSTOMER_PATENTS,
+      link,
     },
   ];
 }

@@ -56,12 +56,16 @@ describe('email over SMTP', () => {
     const english = received.find((message) => message.to.includes('alice@example.com'));
     const chinese = received.find((message) => message.to.includes('li@example.com'));
     expect(english?.mail.subject).toMatch(
-      /^Office action on patent order ORD-TEST-\d+: reply by 2026-06-10$/,
+      /^Office action on patent order P-TEST-(\d+) \/ PT-TEST-\1: reply by 2026-06-10$/,
     );
     expect(english?.mail.text).toContain('Upload your reply before 2026-06-10');
-    expect(english?.mail.text).toContain('https://kxt.example/trademark/patent');
+    expect(english?.mail.text).toMatch(
+      /https:\/\/kxt\.example\/trademark\/patent\?searchValue=PT-TEST-\d+\n/,
+    );
     expect(english?.mail.html).toContain('<html lang="en-US">');
-    expect(english?.mail.html).toContain('href="https://kxt.example/trademark/patent"');
+    expect(english?.mail.html).toMatch(
+      /href="https:\/\/kxt\.example\/trademark\/patent\?searchValue=PT-TEST-\d+"/,
+    );
     expect(english?.mail.from?.text).toContain('notify@kxt.example');
     expect(chinese?.mail.subject).toContain('收到审查意见，答复期限 2026-06-10');
     expect(chinese?.mail.text).toContain('请在 2026-06-10 前上传答复资料');

@@ -35,7 +35,7 @@ describe('events become notifications', () => {
     expect(answer.unread).toBe(1);
     expect(answer.rows[0]).toMatchObject({
       type: 'patent.officeAction',
-      link: '/trademark/patent',
+      link: `/trademark/patent?searchValue=PT-TEST-${await lastOrderNo()}`,
       readAt: null,
     });
     expect(answer.rows[0].title).toContain('2026-06-10');
@@ -87,7 +87,7 @@ describe('events become notifications', () => {
     await testWorker(db).drain();
     const staff = await list(reviewer);
     expect(staff.rows.map((row: { type: string }) => row.type)).toEqual(['patent.waitingOnStaff']);
-    expect(staff.rows[0].link).toBe('/admin/patents');
+    expect(staff.rows[0].link).toBe(`/admin/patents?tab=all&searchValue=PT-TEST-${await lastOrderNo()}`);
     expect((await list(customer)).total).toBe(0);
   });
 });
@@ -216,16 +216,17 @@ describe('channel preferences', () => {
     await enterOfficeAction(t, reviewer, 'alice');
     await testWorker(t.ctx.db).drain();
     expect((await list(customer)).rows[0].title).toBe(
-      'Office action on patent order ORD-TEST-' + (await lastOrderNo()) + ': reply by 2026-06-10',
+      `Office action on patent order P-TEST-${await lastOrderNo()} / PT-TEST-${await lastOrderNo()}: reply by 2026-06-10`,
     );
   });
 });
 
+/** The number of the newest test order (its order no is `P-TEST-n`, its service no `PT-TEST-n`). */
 async function lastOrderNo() {
   const row = await t.ctx.db
     .selectFrom('patent_orders')
-    .select('order_no')
+    .select('service_code')
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  return row.order_no.replace('ORD-TEST-', '');
+  return row.service_code.replace('PT-TEST-', '');
 }

@@ -25,6 +25,32 @@ const STAFF_PAYMENTS = '/admin/payments';
 const STAFF_AGREEMENTS = '/admin/agreements';
 const TRADEMARK_SEARCH = '/trademark/search';
 
+/** The numbers a patent list shows of an order: its order no (several may share one) and its service no. */
+type PatentOrderNumbers = { parent_order_no: string; service_code: string };
+export type Audience = 'customer' | 'staff';
+
+/**
+ * How a notice names a patent order, and where its link leads: by the numbers the reader's list shows, so
+ * the reader can find it there. The customer's list leads with the order no (订单号) and shows the service
+ * no (服务编号); the back office's leads with the service no and shows no order no. The link opens that list
+ * searched for the service no, the order's own number (the internal `order_no` is shown nowhere, so a search
+ * for it finds nothing); staff get the list of every order, whatever their default tab.
+ */
+export function patentOrderRef(order: PatentOrderNumbers, audience: Audience) {
+  const both =
+    audience === 'customer' && order.parent_order_no && order.parent_order_no !== order.service_code;
+  return {
+    orderNo: both ? `${order.parent_order_no} / ${order.service_code}` : order.service_code,
+    link: patentListLink(order.service_code, audience),
+  };
+}
+
+/** The reader's patent list searched for one service no (its search box reads `searchValue` from the URL). */
+export function patentListLink(serviceCode: string, audience: Audience): string {
+  const search = `searchValue=${encodeURIComponent(serviceCode)}`;
+  return audience === 'staff' ? `${STAFF_PATENTS}?tab=all&${search}` : `${CUSTOMER_PATENTS}?${search}`;
+}
+
 /** Statuses at which a reviewer has the next move: the order waits on staff. */
 export const WAITING_ON_STAFF = new Set<number>(
   Object.values(PATENT_TRANSITIONS)
@@ -92,12 +118,13 @@ export async function noticesOf(db: Kysely<DB>, event: DomainEvent, now = new Da
 async function patentNotices(db: Kysely<DB>, event: Extract<DomainEvent, { name: 'patent.moved' }>) {
   const order = await db
     .selectFrom('patent_orders')
-    .select(['customer_id', 'order_no', 'apply_title', 'oa_abort_answer_time'])
+    .select(['customer_id', 'parent_order_no', 'service_code', 'apply_title', 'oa_abort_answer_time'])
     .where('id', '=', event.orderId)
     .executeTakeFirst();
   if (!order) return [];
+  const customer = patentOrderRef(order, 'customer');
+  const staff = patentOrderRef(order, 'staff');
   const params: MessageParams = {
-    orderNo: order.order_no,
     title: order.apply_title,
     from: statusParam(event.from),
     to: statusParam(event.to),
@@ -118,16 +145,16 @@ async function patentNotices(db: Kysely<DB>, event: Extract<DomainEvent, { name:
     notices.push({
       userIds: await companyUsers(db, order.customer_id),
       type,
-      params,
-      link: CUSTOMER_PATENTS,
+      params: { ...params, orderNo: customer.orderNo },
+      link: customer.link,
     });
   }
   if (!event.byStaff && WAITING_ON_STAFF.has(event.to)) {
     notices.push({
       userIds: await staffOf(db, ['reviewer', 'admin']),
       type: 'patent.waitingOnStaff',
-      params,
-      link: STAFF_PATENTS,
+      params: { ...params, orderNo: staff.orderNo },
+      link: staff.link,
     });
   }
   return notices;
@@ -161,7 +188,12 @@ async function paymentNotices(db: Kysely<DB>, event: Extract<DomainEvent, { name
   const bought = paid && order.kind === 'search-pack';
   const type = bought ? 'searchPack.bought' : PAYMENT_TYPES[event.to];
   if (!type) return [];
-  const link = bought ? TRADEMARK_SEARCH : order.kind === 'patent-fee' ? CUSTOMER_PATENTS : CUSTOMER_PURCHASE;
+  // A patent order's fee leads to that order (its `subject_ref` is the order's service no).
+  const link = bought
+    ? TRADEMARK_SEARCH
+    : order.kind === 'patent-fee'
+      ? patentListLink(order.subject_ref, 'customer')
+      : CUSTOMER_PURCHASE;
   return [{ userIds: await companyUsers(db, order.customer_id), type, params, link } satisfies Notice];
 }
 
