@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../locales/i18n.ts';
 import { deferred, type MockReply, mockApi, ok, setCookie } from '../../test/mock-api.ts';
 import { ApiError } from '../api/api-client.ts';
-import { DataTable } from './DataTable.tsx';
+import { stateColumn } from './common-columns.tsx';
+import { CELL_MAX_WIDTH, DataTable } from './DataTable.tsx';
 import {
   bodyRows,
   headerTitles,
@@ -533,6 +534,76 @@ describe('DataTable: toolbar', () => {
     await waitFor(() =>
       expect(savedFieldInfo().checkedKeys).toEqual(['name', 'email', 'country', 'createdAt', 'actions']),
     );
+  });
+});
+
+describe('DataTable: a row shows its state with its actions', () => {
+  /** People with their status (a state column) in the middle of the columns, as the lists define it. */
+  const withState = () => {
+    const columns = peopleColumns();
+    columns.splice(
+      3,
+      0,
+      stateColumn<Person>({
+        title: '状态',
+        dataIndex: 'status',
+        search: false,
+        valueEnum: {
+          active: { text: '活跃', status: 'success' },
+          pending: { text: '待处理', status: 'warning' },
+        },
+      }),
+    );
+    return columns;
+  };
+  const pinnedRight = () =>
+    screen
+      .getAllByRole('columnheader')
+      .filter((cell) => cell.className.includes('ant-table-cell-fix-end'))
+      .map((cell) => cell.textContent?.trim());
+
+  it('pins the state column right beside the actions by default, however wide the table', async () => {
+    await renderPeople({ columns: withState() });
+    await screen.findByText('Person 1');
+    expect(headerTitles()).toEqual(['姓名', '邮箱', '国家', '创建时间', '状态', '操作']);
+    expect(pinnedRight()).toEqual(['状态', '操作']);
+    expect(within(bodyRows()[0] as HTMLElement).getByText('待处理')).toBeInTheDocument();
+  });
+
+  it('keeps a layout the user chose (unpinned state), and ignores a default one kept by an older version', async () => {
+    // Written on every visit by earlier versions, before the state was pinned: not a choice.
+    window.localStorage.setItem(
+      'kxt.table.people.u2',
+      JSON.stringify({ columns: { order: ['name', 'email', 'status', 'country'], hidden: [], fixed: {} } }),
+    );
+    const first = await renderPeople({ columns: withState() });
+    expect(pinnedRight()).toEqual(['状态', '操作']);
+    first.unmount();
+
+    // Chosen in 列设置: kept as it is.
+    window.localStorage.setItem(
+      'kxt.table.people.u2',
+      JSON.stringify({
+        columns: { order: ['name', 'status', 'email', 'country', 'createdAt'], hidden: [], fixed: {} },
+        columnsChosen: true,
+      }),
+    );
+    await renderPeople({ columns: withState() });
+    expect(headerTitles()).toEqual(['姓名', '状态', '邮箱', '国家', '创建时间', '操作']);
+    expect(pinnedRight()).toEqual(['操作']);
+  });
+
+  it('wraps a long value instead of widening the table, unless the column has a width', async () => {
+    const long = '深圳市星辰跨境电商有限公司'.repeat(3);
+    const request = vi.fn(async () => ({
+      data: [{ ...(people[0] as Person), name: long }],
+      total: 1,
+      success: true,
+    }));
+    await renderPeople({ request, columns: peopleColumns({ email: { width: 300 } }) });
+    const nameCell = await screen.findByText(long);
+    expect(nameCell).toHaveStyle({ maxWidth: `${CELL_MAX_WIDTH}px` });
+    expect(screen.getByText('p1@example.com').style.maxWidth).toBe('');
   });
 });
 

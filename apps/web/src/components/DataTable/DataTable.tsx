@@ -9,7 +9,6 @@ import {
   Badge,
   Button,
   Flex,
-  Grid,
   Skeleton,
   Space,
   Table,
@@ -84,7 +83,19 @@ import type {
 } from './types.ts';
 import { useLatest } from './use-latest.ts';
 import { useListKeys } from './use-list-keys.ts';
+import { useNarrowScreen } from './use-narrow.ts';
 import { ViewsMenu } from './ViewsMenu.tsx';
+
+/**
+ * How wide a cell's content may grow (px) before it wraps. The table is as wide as its content (scroll x
+ * max-content): without a cap one long value makes its column, and the table, wider than the page.
+ */
+export const CELL_MAX_WIDTH = 220;
+/**
+ * How wide a column's title may grow before it wraps: an English title (Account owner, Registration status) is often
+ * wider than the column's values, and would widen the table as much as a long value.
+ */
+const TITLE_MAX_WIDTH = '8em';
 
 function isSearchField<Row>(column: DataTableColumn<Row>): boolean {
   return (
@@ -191,10 +202,8 @@ interface BodyProps<Row extends object, Result extends RequestData<Row>> extends
 function DataTableBody<Row extends object, Result extends RequestData<Row>>(props: BodyProps<Row, Result>) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  // On a phone, pinned columns would cover the screen: there the table scrolls as a whole. (Narrow is a breakpoint
-  // below md matching, not md failing to, so a browser that reports no breakpoints keeps the pins.)
-  const screens = Grid.useBreakpoint();
-  const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
+  // On a phone, pinned columns would cover the screen: there the table scrolls as a whole.
+  const narrow = useNarrowScreen();
   const message = useMessageApi();
   const queryClient = useQueryClient();
   const { columns, tableKey, statusTabs, headTabs, toolbarTabs } = props;
@@ -258,9 +267,11 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       query = { ...defaultQuery(defaults), searchForm: { ...defaults.searchForm, ...linked } };
     }
     const saved = fromFieldInfo(props.savedLayout?.fieldInfo);
+    const chosen = saved ?? stored.columns;
     return {
       query,
-      layout: normalizeLayout(saved ?? stored.columns ?? defaultLayout(columns), columns),
+      layout: normalizeLayout(chosen ?? defaultLayout(columns), columns),
+      layoutChosen: chosen !== undefined && chosen !== null,
       density: stored.density ?? DEFAULT_DENSITY,
       searchMore: stored.searchMore ?? false,
     };
@@ -268,6 +279,8 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
 
   const [query, dispatch] = useReducer(queryReducer(defaults), initial.query);
   const [layout, setLayout] = useState<ColumnLayout>(initial.layout);
+  // Whether the layout is the user's (saved, or changed in 列设置) rather than the list's default, which may change.
+  const [layoutChosen, setLayoutChosen] = useState(initial.layoutChosen);
   const [density, setDensity] = useState<Density>(initial.density);
   const [searchMore, setSearchMore] = useState(initial.searchMore);
   const [shown, setShown] = useState<Shown<Row>>({ data: [], total: 0, statusTabList: [] });
@@ -381,9 +394,9 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       savedOn: localDay(),
       searchMore,
       density,
-      columns: layout,
+      ...(layoutChosen ? { columns: layout, columnsChosen: true } : {}),
     });
-  }, [props.storageKey, persistQuery, query, searchMore, density, layout]);
+  }, [props.storageKey, persistQuery, query, searchMore, density, layout, layoutChosen]);
 
   // Written when the query changes only: a navigation to another page (whose URL this table does not own) must not
   // be rewritten by the table on its way out.
@@ -401,6 +414,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   const saveQueue = useRef<Promise<void>>(Promise.resolve());
   const changeLayout = (next: ColumnLayout) => {
     setLayout(next);
+    setLayoutChosen(true);
     if (!serverLayout) return;
     const fieldInfo = JSON.stringify(toFieldInfo(next));
     // Saves go one after another, so the last change is the one kept.
@@ -556,7 +570,15 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     const editable = isEditable(column, row);
     if (rowEditing && editable) return editor(column, rowEditing);
     const dom = defaultDom(column, value);
-    const content = column.render ? column.render(dom, row, index, action) : dom;
+    const rendered = column.render ? column.render(dom, row, index, action) : dom;
+    // A long value (a company's full name, a description) wraps rather than widening the table past the page and
+    // pushing the columns after it out of sight; a column given a width keeps it.
+    const content =
+      column.width === undefined ? (
+        <span style={{ display: 'block', maxWidth: CELL_MAX_WIDTH }}>{rendered}</span>
+      ) : (
+        rendered
+      );
     if (!editable || !props.editable) return content;
     const start = () => startEditable(row, column.dataIndex);
     return (
@@ -601,6 +623,12 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     } = column;
     return {
       ...rest,
+      // Wraps between words only: a long word (Country/region) keeps the title as wide as itself.
+      title: (
+        <span style={{ display: 'inline-block', maxWidth: TITLE_MAX_WIDTH, minWidth: 'min-content' }}>
+          {column.title}
+        </span>
+      ),
       key,
       dataIndex: column.dataIndex,
       fixed: narrow ? undefined : isActionsColumn(column) ? (fixed ?? 'right') : layout.fixed[key],

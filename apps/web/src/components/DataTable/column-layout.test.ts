@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  columnKey,
   defaultLayout,
   fromFieldInfo,
   moveColumn,
@@ -7,6 +8,7 @@ import {
   orderedColumns,
   toFieldInfo,
 } from './column-layout.ts';
+import { actionsColumn, serviceCodeColumn, stateColumn } from './common-columns.tsx';
 import type { DataTableColumn } from './types.ts';
 
 type Row = Record<string, unknown>;
@@ -56,6 +58,35 @@ describe('column layout', () => {
     expect(fromFieldInfo(JSON.stringify(info))).toEqual(layout);
     expect(fromFieldInfo('not json')).toBeNull();
     expect(fromFieldInfo(JSON.stringify({ checkedKeys: [] }))).toBeNull();
+  });
+
+  it('pins the row key left and the state right beside the actions by default', () => {
+    type Item = { serviceCode: string; status: string; customer: string };
+    const list: DataTableColumn<Item>[] = [
+      { title: 'Customer', dataIndex: 'customer' },
+      serviceCodeColumn<Item>('Service code'),
+      stateColumn<Item>({ title: 'Status', dataIndex: 'status' }),
+      { title: 'Remark', dataIndex: 'remark' },
+      actionsColumn<Item>('Actions', []),
+    ];
+    const layout = defaultLayout(list);
+    expect(layout.fixed).toEqual({ serviceCode: 'left', status: 'right', actions: 'right' });
+    expect(orderedColumns(list, layout).map(columnKey)).toEqual([
+      'serviceCode',
+      'customer',
+      'remark',
+      'status',
+      'actions',
+    ]);
+    // A user's unpinned state stays unpinned.
+    const unpinned = normalizeLayout({ ...layout, fixed: { serviceCode: 'left' } }, list);
+    expect(orderedColumns(list, unpinned).map(columnKey)).toEqual([
+      'serviceCode',
+      'customer',
+      'status',
+      'remark',
+      'actions',
+    ]);
   });
 
   it('moves a column before the target going up and after it going down', () => {

@@ -46,6 +46,15 @@ export function serviceCodeColumn<Row extends BadgeFields & { serviceCode: strin
   };
 }
 
+/**
+ * The column that says what state a row is in (状态): pinned right, beside the actions, by default. A row's actions
+ * are always on screen (pinned right), so its state must be too, however wide the table grows: a person acts on a
+ * row knowing what state it is in. Wrap every list's state column in it; users may still unpin it in 列设置.
+ */
+export function stateColumn<Row>(column: DataTableColumn<Row>): DataTableColumn<Row> {
+  return { ...column, fixed: 'right' };
+}
+
 /** The creation time, sortable, not a search field. */
 export function createdAtColumn<Row>(title: string): DataTableColumn<Row> {
   return { title, dataIndex: 'createdAt', valueType: 'dateTime', search: false, sorter: true };

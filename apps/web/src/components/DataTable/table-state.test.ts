@@ -71,6 +71,14 @@ describe('table search parameters', () => {
 });
 
 describe('stored table state', () => {
+  it('brings back a column layout the user chose, not one an older version kept on every visit', () => {
+    const columns = { order: ['a', 'b'], hidden: ['b'], fixed: { a: 'left' as const } };
+    writeStoredState('kxt.table.t', { columns, columnsChosen: true });
+    expect(readStoredState('kxt.table.t').columns).toEqual(columns);
+    window.localStorage.setItem('kxt.table.t', JSON.stringify({ columns }));
+    expect(readStoredState('kxt.table.t').columns).toBeUndefined();
+  });
+
   it('is kept per table and user, and malformed parts are ignored', () => {
     expect(storageKey('customers', 5)).toBe('kxt.table.customers.u5');
     writeStoredState('kxt.table.t', { density: 'medium', searchMore: true, query: busy });

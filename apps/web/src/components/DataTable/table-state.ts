@@ -118,7 +118,13 @@ export interface StoredTableState {
   savedOn?: string;
   searchMore?: boolean;
   density?: Density;
+  /** The column layout the user chose (列设置); none while the user keeps the list's default. */
   columns?: ColumnLayout;
+  /**
+   * Marks `columns` as chosen. Earlier versions wrote the default layout on every visit: unmarked, it is not read, so
+   * a list's changed default (its state pinned right) reaches those who never chose a layout of their own.
+   */
+  columnsChosen?: boolean;
 }
 
 /** One key per table and user, so two people sharing a browser do not see each other's filters. */
@@ -191,7 +197,7 @@ export function readStoredState(
     savedOn: typeof parsed.savedOn === 'string' ? parsed.savedOn : undefined,
     searchMore: typeof parsed.searchMore === 'boolean' ? parsed.searchMore : undefined,
     density: density === 'large' || density === 'medium' || density === 'small' ? density : undefined,
-    columns: readColumns(parsed.columns),
+    columns: parsed.columnsChosen === true ? readColumns(parsed.columns) : undefined,
   };
 }
 

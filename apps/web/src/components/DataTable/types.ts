@@ -66,7 +66,10 @@ export interface DataTableColumn<Row>
   valueEnum?: Record<string, ValueEnumItem>;
   /** ProTable's render: `dom` is what the table would show by default (valueEnum label, formatted date, …). */
   render?: (dom: ReactNode, row: Row, index: number, action: DataTableAction) => ReactNode;
-  /** Default pin; users may change it in 列设置. */
+  /**
+   * Default pin; users may change it in 列设置. Lists pin the column that names a row left (serviceCodeColumn) and the
+   * row's state right beside its actions (stateColumn, actionsColumn), so both stay on screen however wide the table.
+   */
   fixed?: 'left' | 'right';
   /** Not a search field (every other column with a dataIndex is one, as in ProTable). */
   hideInSearch?: boolean;

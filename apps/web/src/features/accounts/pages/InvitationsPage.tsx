@@ -7,6 +7,7 @@ import {
   actionsColumn,
   createdAtColumn,
   keywordColumn,
+  stateColumn,
 } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -47,14 +48,14 @@ export default function InvitationsPage() {
     { title: t('accounts.fields.company'), dataIndex: 'customerName', search: false },
     { title: t('accounts.fields.phone'), dataIndex: 'phone', search: false },
     { title: t('accounts.fields.email'), dataIndex: 'email', search: false },
-    {
+    stateColumn({
       title: t('accounts.invitations.status'),
       dataIndex: 'status',
       search: false,
       render: (_dom, row) => (
         <Tag color={STATUS_COLOR[row.status]}>{t(`accounts.invitations.statuses.${row.status}`)}</Tag>
       ),
-    },
+    }),
     { title: t('accounts.invitations.invitedBy'), dataIndex: 'invitedBy', search: false },
     {
       title: t('accounts.invitations.expiresAt'),

@@ -7,6 +7,7 @@ import {
   actionsColumn,
   createdAtColumn,
   keywordColumn,
+  stateColumn,
 } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -132,7 +133,7 @@ export default function UsersPage() {
           <Tag>{t('accounts.users.twoFactorOff')}</Tag>
         ),
     },
-    {
+    stateColumn({
       title: t('accounts.users.status'),
       dataIndex: 'disabled',
       search: false,
@@ -142,7 +143,7 @@ export default function UsersPage() {
         ) : (
           <Tag color="green">{t('accounts.users.active')}</Tag>
         ),
-    },
+    }),
     createdAtColumn(t('lists.createdAt')),
     actionsColumn(t('rowActions.actions'), rowActions),
   ];

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type BulkContext, postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
-import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
+import { keywordColumn, stateColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { useRowActions } from '../../../components/DataTable/row-actions.ts';
@@ -124,14 +124,14 @@ export default function AgreementsPage() {
       valueType: 'select',
       valueEnum: nameEnum(),
     },
-    {
+    stateColumn({
       title: t('agreements.status'),
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: statusEnum(t),
       search: false,
       render: (_dom, row) => <AgreementStatusTag row={row} />,
-    },
+    }),
     {
       title: t('agreements.createdAt'),
       dataIndex: 'createdAt',

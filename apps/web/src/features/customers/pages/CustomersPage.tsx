@@ -11,6 +11,7 @@ import {
   countryColumn,
   createdAtColumn,
   keywordColumn,
+  stateColumn,
 } from '../../../components/DataTable/common-columns.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { RowBadges } from '../../../components/DataTable/RowBadges.tsx';
@@ -68,7 +69,7 @@ export default function CustomersPage() {
         </Space>
       ),
     },
-    {
+    stateColumn({
       title: t('accounts.verify.column'),
       dataIndex: 'verification',
       search: false,
@@ -78,7 +79,7 @@ export default function CustomersPage() {
         ) : (
           <Tag color="green">{t('accounts.verify.verified')}</Tag>
         ),
-    },
+    }),
     { title: t('customers.contactName'), dataIndex: 'contactName', search: false, editable: true },
     { title: t('customers.phone'), dataIndex: 'phone', search: false, editable: true },
     { title: t('customers.email'), dataIndex: 'email', search: false, editable: true },

@@ -30,17 +30,18 @@ export type PatentColumnKey =
   | 'statusName';
 
 /**
- * Every §2.4 column, in the order the customer's list shows them: what a customer reads first (order, status,
- * service, country, deadline) fits a 1280 px screen, the rest follow.
+ * Every §2.4 column, in the order the customer's list shows them: what a customer reads first (order, status, the
+ * service no that tells one patent of an order from another, service, country, deadline) fits a 1440 px screen,
+ * the rest follow.
  */
 export const PATENT_COLUMNS: readonly PatentColumnKey[] = [
   'keyword',
   'parentOrderNo',
   'statusName',
+  'serviceCode',
   'serviceName',
   'country',
   'oaAbortAnswerTime',
-  'serviceCode',
   'applyName',
   'applyTitle',
   'inventorName',

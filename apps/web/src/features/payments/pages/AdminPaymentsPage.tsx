@@ -8,7 +8,7 @@ import { Alert, Button, Flex, Form, Input, Space, Tag, Tooltip, Typography } fro
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
-import { keywordColumn } from '../../../components/DataTable/common-columns.tsx';
+import { keywordColumn, stateColumn } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
 import { ModalForm } from '../../../components/DataTable/ModalForm.tsx';
@@ -107,7 +107,7 @@ export default function AdminPaymentsPage() {
       valueType: 'select',
       valueEnum: payTypeEnum(t),
     },
-    {
+    stateColumn({
       title: t('payment.admin.state'),
       dataIndex: 'state',
       valueType: 'select',
@@ -124,7 +124,7 @@ export default function AdminPaymentsPage() {
         ) : (
           dom
         ),
-    },
+    }),
     { title: t('payment.admin.payerAccount'), dataIndex: 'payerAccount', search: false },
     {
       title: t('payment.admin.voucher'),

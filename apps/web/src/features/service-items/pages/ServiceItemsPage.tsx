@@ -12,6 +12,7 @@ import {
   createdAtColumn,
   keywordColumn,
   serviceCodeColumn,
+  stateColumn,
 } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -46,7 +47,7 @@ export default function ServiceItemsPage() {
     { title: t('serviceItems.customer'), dataIndex: 'customerName', search: false },
     { title: t('serviceItems.service'), dataIndex: 'serviceName', search: false },
     countryColumn(t('lists.country'), i18n.language),
-    {
+    stateColumn({
       title: t('serviceItems.status'),
       dataIndex: 'status',
       valueType: 'select',
@@ -54,7 +55,7 @@ export default function ServiceItemsPage() {
       search: false,
       editable: true,
       fieldProps: { allowClear: false },
-    },
+    }),
     {
       title: t('serviceItems.startDate'),
       dataIndex: 'startDate',

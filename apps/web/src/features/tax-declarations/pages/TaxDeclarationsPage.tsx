@@ -11,6 +11,7 @@ import {
   countryColumn,
   keywordColumn,
   serviceCodeColumn,
+  stateColumn,
 } from '../../../components/DataTable/common-columns.tsx';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { DataTable } from '../../../components/DataTable/DataTable.tsx';
@@ -67,13 +68,13 @@ export default function TaxDeclarationsPage() {
       align: 'right',
       render: (_dom, row) => formatMoney(row.amount, row.currency, i18n.language),
     },
-    {
+    stateColumn({
       title: t('taxDeclarations.status'),
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: taxStatusEnum(t),
       search: false,
-    },
+    }),
     {
       title: t('taxDeclarations.daysOverdue'),
       dataIndex: 'daysOverdue',

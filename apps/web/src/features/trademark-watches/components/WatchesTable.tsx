@@ -1,17 +1,22 @@
 import type { WatchRow } from '@kxt/contracts/trademark-watches';
 import { Badge, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { formatDate } from '../../../components/DataTable/format.ts';
+import { useNarrowScreen } from '../../../components/DataTable/use-narrow.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { useCancelWatch, useWatches } from '../api/watches.ts';
+import { RowCard, RowCards } from './RowCards.tsx';
 import { WATCH_STATUS_COLORS } from './watch-status.ts';
 
 // The pay dialog loads when a watch is paid for, not with the list.
 const PayDialog = lazy(() => import('../../payments/components/PayDialog.tsx'));
 
-/** The watches, newest first: what is watched where, until when, and how many hits wait; 查看命中 opens them. */
+/**
+ * The watches, newest first: what is watched where, until when, and how many hits wait; 查看命中 opens them. The
+ * status stays in view beside the actions it decides (pay, renew); on a phone each watch is a card.
+ */
 export function WatchesTable({
   staff = false,
   customerId,
@@ -26,6 +31,7 @@ export function WatchesTable({
 }) {
   const { t } = useTranslation();
   const marketName = useMarketName();
+  const narrow = useNarrowScreen();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const watches = useWatches({ ...page, customerId });
   const cancel = useCancelWatch();
@@ -40,86 +46,110 @@ export function WatchesTable({
     )
       cancel.mutate(row.id);
   };
+  const countries = (row: WatchRow) => row.countries.map((code) => marketName(code)).join('、');
+  const classes = (row: WatchRow) => (row.classes.length ? row.classes.join(', ') : t('watches.allClasses'));
+  const statusTag = (row: WatchRow) => (
+    <Tag color={WATCH_STATUS_COLORS[row.status]}>{t(`watches.statuses.${row.status}`)}</Tag>
+  );
+  const hitCount = (row: WatchRow) => (
+    <Badge
+      count={row.newHits}
+      size="small"
+      offset={[8, 0]}
+      title={t('watches.newHits', { count: row.newHits })}
+    >
+      <span>{row.hits}</span>
+    </Badge>
+  );
+  const actions = (row: WatchRow) => (
+    <Space size={0} wrap>
+      <Button type="link" size="small" onClick={() => onSelect(row.id)}>
+        {t('watches.viewHits')}
+      </Button>
+      {!staff && row.status !== 'cancelled' && row.yearPrice ? (
+        <Button type="link" size="small" onClick={() => setPaying(row)}>
+          {row.status === 'awaiting_payment' ? t('watches.pay') : t('watches.renew')}
+        </Button>
+      ) : null}
+      {row.status !== 'cancelled' && row.status !== 'expired' ? (
+        <Button type="link" size="small" danger onClick={() => void askCancel(row)}>
+          {t('watches.cancel')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+  const rows = watches.data?.rows ?? [];
+  const loading = watches.isFetching || cancel.isPending;
+  const emptyText = watches.isError ? t('watches.loadFailed') : t('watches.empty');
+  const pagination = {
+    current: page.pageNum,
+    pageSize: page.pageSize,
+    total: watches.data?.total ?? 0,
+    showTotal: (total: number) => t('table.total', { total }),
+    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
+  };
+
   const columns: TableColumnsType<WatchRow> = [
     ...(staff ? [{ title: t('watches.customer'), dataIndex: 'customerName', width: 180 }] : []),
     { title: t('watches.text'), dataIndex: 'text', render: (value: string) => <strong>{value}</strong> },
+    // Several long country names wrap rather than push the status and the actions off the page.
     {
       title: t('watches.countries'),
-      dataIndex: 'countries',
-      render: (value: string[]) => value.map((code) => marketName(code)).join('、'),
+      key: 'countries',
+      render: (_value, row) => <div style={{ maxWidth: 190 }}>{countries(row)}</div>,
     },
-    {
-      title: t('watches.classes'),
-      dataIndex: 'classes',
-      render: (value: number[]) => (value.length ? value.join(', ') : t('watches.allClasses')),
-    },
-    {
-      title: t('watches.status'),
-      dataIndex: 'status',
-      render: (value: WatchRow['status']) => (
-        <Tag color={WATCH_STATUS_COLORS[value]}>{t(`watches.statuses.${value}`)}</Tag>
-      ),
-    },
+    { title: t('watches.classes'), key: 'classes', render: (_value, row) => classes(row) },
     {
       title: t('watches.expiresAt'),
       dataIndex: 'expiresAt',
-      render: (value: string | null) => formatDate(value),
+      render: (value: string | null) => formatDate(value) || '-',
     },
-    {
-      title: t('watches.hits'),
-      key: 'hits',
-      render: (_value, row) => (
-        <Badge
-          count={row.newHits}
-          size="small"
-          offset={[8, 0]}
-          title={t('watches.newHits', { count: row.newHits })}
-        >
-          <span>{row.hits}</span>
-        </Badge>
-      ),
-    },
+    { title: t('watches.hits'), key: 'hits', render: (_value, row) => hitCount(row) },
+    // The status decides the actions (pay, renew): both pinned right, always in view together.
+    { title: t('watches.status'), key: 'status', fixed: 'right', render: (_value, row) => statusTag(row) },
     {
       title: t('watches.actions'),
       key: 'actions',
-      render: (_value, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => onSelect(row.id)}>
-            {t('watches.viewHits')}
-          </Button>
-          {!staff && row.status !== 'cancelled' && row.yearPrice ? (
-            <Button type="link" size="small" onClick={() => setPaying(row)}>
-              {row.status === 'awaiting_payment' ? t('watches.pay') : t('watches.renew')}
-            </Button>
-          ) : null}
-          {row.status !== 'cancelled' && row.status !== 'expired' ? (
-            <Button type="link" size="small" danger onClick={() => void askCancel(row)}>
-              {t('watches.cancel')}
-            </Button>
-          ) : null}
-        </Space>
-      ),
+      fixed: 'right',
+      // Long labels (Pay for a year, Cancel watch) go onto a second line rather than widening the table.
+      render: (_value, row) => <div style={{ maxWidth: 220 }}>{actions(row)}</div>,
     },
   ];
+  const list = narrow ? (
+    <RowCards label={t('watches.mine')} loading={loading} emptyText={emptyText} pagination={pagination}>
+      {rows.map((row) => (
+        <RowCard
+          key={row.id}
+          title={row.text}
+          tag={statusTag(row)}
+          selected={row.id === selected}
+          fields={[
+            ...(staff ? [[t('watches.customer'), row.customerName] as [string, ReactNode]] : []),
+            [t('watches.countries'), countries(row)],
+            [t('watches.classes'), classes(row)],
+            [t('watches.expiresAt'), formatDate(row.expiresAt) || '-'],
+            [t('watches.hits'), hitCount(row)],
+          ]}
+          actions={actions(row)}
+        />
+      ))}
+    </RowCards>
+  ) : (
+    <Table<WatchRow>
+      rowKey="id"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      scroll={{ x: 'max-content' }}
+      rowClassName={(row) => (row.id === selected ? 'ant-table-row-selected' : '')}
+      locale={{ emptyText }}
+      pagination={pagination}
+    />
+  );
   return (
     <>
       {confirmHolder}
-      <Table<WatchRow>
-        rowKey="id"
-        columns={columns}
-        dataSource={watches.data?.rows ?? []}
-        loading={watches.isFetching || cancel.isPending}
-        scroll={{ x: 'max-content' }}
-        rowClassName={(row) => (row.id === selected ? 'ant-table-row-selected' : '')}
-        locale={{ emptyText: watches.isError ? t('watches.loadFailed') : t('watches.empty') }}
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: watches.data?.total ?? 0,
-          showTotal: (total) => t('table.total', { total }),
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
-      />
+      {list}
       {paying?.yearPrice ? (
         <Suspense fallback={null}>
           <PayDialog

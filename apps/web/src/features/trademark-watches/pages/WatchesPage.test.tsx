@@ -1,9 +1,10 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { WatchHitRow, WatchRow } from '@kxt/contracts/trademark-watches';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { customer } from '../../../test/fixtures.ts';
+import { matchesWidth, stillMediaQuery } from '../../../test/media-query.ts';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import WatchesPage from './WatchesPage.tsx';
 
@@ -55,6 +56,52 @@ beforeEach(() => {
     'GET /api/trademark/watch-hits': { status: 200, body: { code: 200, msg: 'OK', rows: [hit], total: 1 } },
     'POST /api/trademark/watches': ok({ id: 8, trial: false }),
     'POST /api/trademark/watch-hits/31/review': ok(null),
+  });
+});
+
+/** A window `width` pixels wide, as antd's breakpoints read it through matchMedia. */
+function windowWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    stillMediaQuery(query, matchesWidth(query, width)),
+  );
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe('商标监控 on a screen', () => {
+  it('keeps the opposition deadline and the review state beside the actions on a desktop', async () => {
+    windowWidth(1440);
+    renderWithApp(<WatchesPage />, { user: customer, path: '/trademark/watches' });
+    await screen.findByText('STARLUMEN');
+    const pinned = (name: string) =>
+      screen
+        .getAllByRole('columnheader')
+        .filter((cell) => cell.className.includes('ant-table-cell-fix-end'))
+        .map((cell) => cell.textContent?.trim())
+        .includes(name);
+    expect(pinned('异议截止')).toBe(true);
+    expect(pinned('处理')).toBe(true);
+    expect(pinned('状态')).toBe(true);
+  });
+
+  it('shows each hit on a phone as a card with the conflicting mark, its similarity, deadline and review', async () => {
+    windowWidth(390);
+    renderWithApp(<WatchesPage />, { user: customer, path: '/trademark/watches' });
+    const hits = await screen.findByRole('list', { name: '全部命中' });
+    const card = within(hits).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(card).getByText('STARLUMEN')).toBeInTheDocument();
+    expect(within(card).getByText('相似度 82%')).toBeInTheDocument();
+    expect(within(card).getByText('异议截止')).toBeInTheDocument();
+    expect(within(card).getByText('2026-12-20')).toBeInTheDocument();
+    expect(within(card).getByText('未处理')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '咨询顾问' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    // The watch's card: its status and what can be done about it.
+    const watches = screen.getByRole('list', { name: '我的监控' });
+    const watchCard = within(watches).getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(watchCard).getByText('试用中')).toBeInTheDocument();
+    expect(within(watchCard).getByText('2026-12-20')).toBeInTheDocument();
+    expect(within(watchCard).getByRole('button', { name: '续费一年' })).toBeInTheDocument();
   });
 });
 
