@@ -79,16 +79,22 @@ function expectNamedAsListed(notice: Notice, row: ListedRow, numbers: ('parentOr
   expect(`${notice.title} ${notice.body}`).not.toMatch(/KXT-PO-|ORD-TEST-/);
 }
 
+/** An order among siblings at `status`, nudged (waiting for the customer) since it was created. */
+async function nudged(status: number): Promise<number> {
+  const id = await siblings({ status });
+  const { created_at } = await t.ctx.db
+    .selectFrom('patent_orders')
+    .select('created_at')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await publishEvent(t.ctx.db, { name: 'patent.nudge', orderId: id, since: created_at });
+  await testWorker(t.ctx.db).drain();
+  return id;
+}
+
 describe('a notice about a patent order leads to that order in the reader’s list', () => {
   it('a nudge (waiting for you) names the numbers the customer’s list shows; its link finds it', async () => {
-    const id = await siblings({ status: 1 });
-    const { created_at } = await t.ctx.db
-      .selectFrom('patent_orders')
-      .select('created_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await publishEvent(t.ctx.db, { name: 'patent.nudge', orderId: id, since: created_at });
-    await testWorker(t.ctx.db).drain();
+    const id = await nudged(1);
 
     const [nudge] = await noticesOf(customer, 'patent.nudge');
     expect(nudge?.link).toBe('/trademark/patent?searchValue=PT-C1-008');
@@ -100,14 +106,7 @@ describe('a notice about a patent order leads to that order in the reader’s li
 
   it('says the same in English', async () => {
     await setContact(t, 'alice', { locale: 'en-US' });
-    const id = await siblings({ status: -1 });
-    const { created_at } = await t.ctx.db
-      .selectFrom('patent_orders')
-      .select('created_at')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await publishEvent(t.ctx.db, { name: 'patent.nudge', orderId: id, since: created_at });
-    await testWorker(t.ctx.db).drain();
+    const id = await nudged(-1);
 
     const [nudge] = await noticesOf(customer, 'patent.nudge');
     expect(nudge?.title).toBe('Patent order KXT-P-C1-0003 / PT-C1-008 is waiting for you');
