@@ -38,7 +38,8 @@ export function AdminPatentDrawer({ id, onClose }: { id: number | null; onClose:
         <Flex vertical gap="large">
           <Descriptions
             size="small"
-            column={2}
+            // One pair a row on a phone: two bordered pairs side by side leave each label two characters wide.
+            column={{ xs: 1, sm: 2 }}
             bordered
             items={[
               { key: 'code', label: t('patent.columns.serviceCode'), children: row.serviceCode },

@@ -11,7 +11,17 @@ export function orDash(value: string | null | undefined): string {
 
 /** A record's details as every patent viewer lists them: one bordered column of labels and values. */
 export function RecordDescriptions({ title, items }: { title?: ReactNode; items: RecordItems }) {
-  return <Descriptions title={title} size="small" column={1} bordered items={items} />;
+  // A label keeps room for a few characters: on a phone the values would otherwise squeeze it to two a line (申请/人类/型).
+  return (
+    <Descriptions
+      title={title}
+      size="small"
+      column={1}
+      bordered
+      items={items}
+      styles={{ label: { minWidth: '6em' } }}
+    />
+  );
 }
 
 type ApplicantDetails = Partial<
