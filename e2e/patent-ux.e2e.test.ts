@@ -12,11 +12,13 @@ const PORTAL_LIST = '/api/patent/services';
 const LABELS = {
   'zh-CN': {
     columns: ['订单号', '状态', '服务名称', '国家/地区', 'OA答复截止日'],
+    serviceNo: '服务编号',
     actions: '操作',
     more: /更多/,
   },
   'en-US': {
     columns: ['Order no', 'Status', 'Service', 'Country', 'OA reply deadline'],
+    serviceNo: 'Service no',
     actions: 'Actions',
     more: /More/,
   },
@@ -44,25 +46,37 @@ const header = (page: Page, title: string): Locator =>
     .filter({ hasText: new RegExp(`^${title}$`) })
     .first();
 
+/** Each of `titles` is a column wholly in view, left of the pinned actions column, which is no wall over the table. */
+async function expectBesideActions(page: Page, titles: readonly string[], actionsTitle: string) {
+  const table = await page.locator('.ant-table-container').first().boundingBox();
+  const actions = await header(page, actionsTitle).boundingBox();
+  if (!table || !actions) throw new Error('no table');
+  expect(actions.width).toBeLessThan(table.width * 0.4);
+  for (const title of titles) {
+    const cell = await header(page, title).boundingBox();
+    expect(cell, title).not.toBeNull();
+    if (!cell) continue;
+    expect(cell.x, title).toBeGreaterThanOrEqual(table.x - 1);
+    expect(cell.x + cell.width, `${title} ends before the actions column`).toBeLessThanOrEqual(actions.x + 1);
+  }
+}
+
+describe('patent list at 1440 px: the service no in view too', () => {
+  for (const language of ['zh-CN', 'en-US'] as const) {
+    it(`shows the service no that tells an order's patents apart beside the actions (${language})`, async () => {
+      const page = await logIn('/trademark/patent', 'customer1', { width: 1440, height: 900, language });
+      const labels = LABELS[language];
+      await expectBesideActions(page, [...labels.columns, labels.serviceNo], labels.actions);
+    });
+  }
+});
+
 describe('patent list at 1280 px: status and actions in view', () => {
   for (const language of ['zh-CN', 'en-US'] as const) {
     it(`shows order, status, service, country and deadline beside the actions without scrolling (${language})`, async () => {
       const page = await logIn('/trademark/patent', 'customer1', { width: 1280, height: 800, language });
       const labels = LABELS[language];
-      const table = await page.locator('.ant-table-container').first().boundingBox();
-      const actions = await header(page, labels.actions).boundingBox();
-      if (!table || !actions) throw new Error('no table');
-      // The actions column is a column, not a wall over the table.
-      expect(actions.width).toBeLessThan(table.width * 0.4);
-      for (const title of labels.columns) {
-        const cell = await header(page, title).boundingBox();
-        expect(cell, title).not.toBeNull();
-        if (!cell) continue;
-        expect(cell.x, title).toBeGreaterThanOrEqual(table.x - 1);
-        expect(cell.x + cell.width, `${title} ends before the actions column`).toBeLessThanOrEqual(
-          actions.x + 1,
-        );
-      }
+      await expectBesideActions(page, labels.columns, labels.actions);
       // No row shows more than two actions and 更多.
       for (const row of await page.locator('.ant-table-tbody tr.ant-table-row').all()) {
         const buttons = row.locator('td').last().locator('button, a');

@@ -30,18 +30,18 @@ export type PatentColumnKey =
   | 'statusName';
 
 /**
- * Every §2.4 column, in the order the customer's list shows them: what a customer reads first (order, status, the
- * service no that tells one patent of an order from another, service, country, deadline) fits a 1440 px screen,
- * the rest follow.
+ * Every §2.4 column, in the order the customer's list shows them: what a customer reads first (order, status,
+ * service, country, deadline) fits a 1280 px screen, and the service no that tells one patent of an order from
+ * another a 1440 px one; the rest follow.
  */
 export const PATENT_COLUMNS: readonly PatentColumnKey[] = [
   'keyword',
   'parentOrderNo',
   'statusName',
-  'serviceCode',
   'serviceName',
   'country',
   'oaAbortAnswerTime',
+  'serviceCode',
   'applyName',
   'applyTitle',
   'inventorName',
@@ -123,7 +123,9 @@ export function patentColumns<Row extends PatentRow>(
       fieldProps: { showSearch: { optionFilterProp: 'label' }, loading: countriesLoading },
       render: (_dom, row) => row.countryName || '-',
     },
-    serviceName: plain('serviceName'),
+    // English service names are long (Utility model patent registration): on two lines they leave the service no,
+    // which tells an order's patents apart, room beside the actions at 1440 px.
+    serviceName: { ...plain('serviceName'), width: 170 },
     applyName: {
       title: t('patent.columns.applyName'),
       dataIndex: 'applyName',

@@ -115,10 +115,10 @@ describe('patent list: tabs, columns and actions', () => {
     expect(titles).toEqual([
       '订单号',
       '状态',
-      '服务编号',
       '服务名称',
       '国家/地区',
       'OA答复截止日',
+      '服务编号',
       '申请人身份',
       '申请人名称',
       '发明人',
