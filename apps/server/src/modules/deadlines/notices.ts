@@ -6,13 +6,8 @@ import { DAY } from '../../lib/time.ts';
 import { type LocalizedParam, type MessageParams, translate } from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 import type { DomainEvent } from '../notifications/events.ts';
-import {
-  companyUsers,
-  type Notice,
-  patentListLink,
-  patentOrderRef,
-  statusParam,
-} from '../notifications/recipients.ts';
+import { companyUsers, type Notice, patentOrderRef, statusParam } from '../notifications/recipients.ts';
+import { patentListLink } from './service.ts';
 import { digestCounts, digestTotal, WAITING_ON_CUSTOMER } from './sweep.ts';
 import { dayOf } from './sync.ts';
 

@@ -5,13 +5,25 @@ import type { DB } from '../../db/schema.ts';
 import { DAY } from '../../lib/time.ts';
 import { dayOf } from './sync.ts';
 
-/** Where a deadline's record is: for staff the back-office list filtered to it; for the customer their own page. */
-function linkOf(kind: DeadlineKind, reference: string, audience: 'staff' | 'customer', code: string | null) {
-  const keyword = `keyword=${encodeURIComponent(reference)}`;
-  if (kind === 'signingLink') {
-    return audience === 'staff' ? `/admin/agreements?${keyword}` : code ? signUrl(code) : '/';
-  }
+export type Audience = 'staff' | 'customer';
+
+const keywordParam = (reference: string) => `keyword=${encodeURIComponent(reference)}`;
+
+/**
+ * The reader's patent list searched for one order by its service no: staff get the list of every order, whatever
+ * their default tab; the lists put a linked `keyword` in their search box.
+ */
+export function patentListLink(serviceCode: string, audience: Audience): string {
+  const keyword = keywordParam(serviceCode);
   return audience === 'staff' ? `/admin/patents?tab=all&${keyword}` : `/trademark/patent?${keyword}`;
+}
+
+/** Where a deadline's record is: for staff the back-office list filtered to it; for the customer their own page. */
+function linkOf(kind: DeadlineKind, reference: string, audience: Audience, code: string | null) {
+  if (kind === 'signingLink') {
+    return audience === 'staff' ? `/admin/agreements?${keywordParam(reference)}` : code ? signUrl(code) : '/';
+  }
+  return patentListLink(reference, audience);
 }
 
 const baseQuery = (db: Kysely<DB>) =>

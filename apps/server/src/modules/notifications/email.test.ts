@@ -59,12 +59,10 @@ describe('email over SMTP', () => {
       /^Office action on patent order P-TEST-(\d+) \/ PT-TEST-\1: reply by 2026-06-10$/,
     );
     expect(english?.mail.text).toContain('Upload your reply before 2026-06-10');
-    expect(english?.mail.text).toMatch(
-      /https:\/\/kxt\.example\/trademark\/patent\?searchValue=PT-TEST-\d+\n/,
-    );
+    expect(english?.mail.text).toMatch(/https:\/\/kxt\.example\/trademark\/patent\?keyword=PT-TEST-\d+\n/);
     expect(english?.mail.html).toContain('<html lang="en-US">');
     expect(english?.mail.html).toMatch(
-      /href="https:\/\/kxt\.example\/trademark\/patent\?searchValue=PT-TEST-\d+"/,
+      /href="https:\/\/kxt\.example\/trademark\/patent\?keyword=PT-TEST-\d+"/,
     );
     expect(english?.mail.from?.text).toContain('notify@kxt.example');
     expect(chinese?.mail.subject).toContain('收到审查意见，答复期限 2026-06-10');

@@ -35,7 +35,7 @@ describe('events become notifications', () => {
     expect(answer.unread).toBe(1);
     expect(answer.rows[0]).toMatchObject({
       type: 'patent.officeAction',
-      link: `/trademark/patent?searchValue=PT-TEST-${await lastOrderNo()}`,
+      link: `/trademark/patent?keyword=PT-TEST-${await lastOrderNo()}`,
       readAt: null,
     });
     expect(answer.rows[0].title).toContain('2026-06-10');
@@ -87,7 +87,7 @@ describe('events become notifications', () => {
     await testWorker(db).drain();
     const staff = await list(reviewer);
     expect(staff.rows.map((row: { type: string }) => row.type)).toEqual(['patent.waitingOnStaff']);
-    expect(staff.rows[0].link).toBe(`/admin/patents?tab=all&searchValue=PT-TEST-${await lastOrderNo()}`);
+    expect(staff.rows[0].link).toBe(`/admin/patents?tab=all&keyword=PT-TEST-${await lastOrderNo()}`);
     expect((await list(customer)).total).toBe(0);
   });
 });

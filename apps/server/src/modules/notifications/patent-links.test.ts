@@ -44,15 +44,15 @@ const LIST_API: Record<string, string> = {
 };
 
 /**
- * What the page a notification links to lists: its list endpoint asked with the link's query, as the page
- * asks it (the back office's `tab` picks the page's tab and is not a list filter).
+ * What the page a notification links to lists: its list endpoint asked as the page asks it, the link's `keyword`
+ * in the search box (`searchValue`); the back office's `tab` picks the page's tab and is not a list filter.
  */
 async function listedAt(client: TestClient, link: string): Promise<ListedRow[]> {
   const url = new URL(link, 'https://kxt.example');
   const api = LIST_API[url.pathname];
   if (!api) throw new Error(`not a patent list: ${link}`);
-  url.searchParams.delete('tab');
-  const response = await client.get(`${api}?${url.searchParams}`);
+  const query = new URLSearchParams({ searchValue: url.searchParams.get('keyword') ?? '' });
+  const response = await client.get(`${api}?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().rows as ListedRow[];
 }
@@ -97,7 +97,7 @@ describe('a notice about a patent order leads to that order in the reader’s li
     const id = await nudged(1);
 
     const [nudge] = await noticesOf(customer, 'patent.nudge');
-    expect(nudge?.link).toBe('/trademark/patent?searchValue=PT-C1-008');
+    expect(nudge?.link).toBe('/trademark/patent?keyword=PT-C1-008');
     const rows = await listedAt(customer, nudge?.link ?? '');
     expect(rows.map((row) => row.id)).toEqual([id]);
     expectNamedAsListed(nudge as Notice, rows[0] as ListedRow, ['parentOrderNo', 'serviceCode']);
@@ -144,7 +144,7 @@ describe('a notice about a patent order leads to that order in the reader’s li
 
     const [waiting] = await noticesOf(reviewer, 'patent.waitingOnStaff');
     // The reviewer's page opens on their queue: the link asks for the list of every order.
-    expect(waiting?.link).toBe('/admin/patents?tab=all&searchValue=PT-C1-008');
+    expect(waiting?.link).toBe('/admin/patents?tab=all&keyword=PT-C1-008');
     const rows = await listedAt(reviewer, waiting?.link ?? '');
     expect(rows.map((row) => row.id)).toEqual([id]);
     expectNamedAsListed(waiting as Notice, rows[0] as ListedRow, ['serviceCode']);

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { MessageParams } from '../../locales/translate.ts';
 import { deadlineNotices } from '../deadlines/notices.ts';
+import { type Audience, patentListLink } from '../deadlines/service.ts';
 import { formatMoney } from '../payments/service.ts';
 import { watchNotices } from '../watches/notices.ts';
 import type { DomainEvent } from './events.ts';
@@ -18,8 +19,6 @@ export interface Notice {
   link: string;
 }
 
-const CUSTOMER_PATENTS = '/trademark/patent';
-const STAFF_PATENTS = '/admin/patents';
 const CUSTOMER_PURCHASE = '/purchase';
 const STAFF_PAYMENTS = '/admin/payments';
 const STAFF_AGREEMENTS = '/admin/agreements';
@@ -27,14 +26,12 @@ const TRADEMARK_SEARCH = '/trademark/search';
 
 /** The numbers a patent list shows of an order: its order no (several may share one) and its service no. */
 type PatentOrderNumbers = { parent_order_no: string; service_code: string };
-export type Audience = 'customer' | 'staff';
 
 /**
- * How a notice names a patent order, and where its link leads: by the numbers the reader's list shows, so
- * the reader can find it there. The customer's list leads with the order no (订单号) and shows the service
- * no (服务编号); the back office's leads with the service no and shows no order no. The link opens that list
- * searched for the service no, the order's own number (the internal `order_no` is shown nowhere, so a search
- * for it finds nothing); staff get the list of every order, whatever their default tab.
+ * How a notice names a patent order, and where its link leads: by the numbers the reader's list shows, so the reader
+ * can find it there. The customer's list leads with the order no (订单号) and shows the service no (服务编号); the
+ * back office's leads with the service no and shows no order no. The link opens that list searched for the service
+ * no, the order's own number (the internal `order_no` is shown nowhere, so a search for it finds nothing).
  */
 export function patentOrderRef(order: PatentOrderNumbers, audience: Audience) {
   const both =
@@ -43,12 +40,6 @@ export function patentOrderRef(order: PatentOrderNumbers, audience: Audience) {
     orderNo: both ? `${order.parent_order_no} / ${order.service_code}` : order.service_code,
     link: patentListLink(order.service_code, audience),
   };
-}
-
-/** The reader's patent list searched for one service no (its search box reads `searchValue` from the URL). */
-export function patentListLink(serviceCode: string, audience: Audience): string {
-  const search = `searchValue=${encodeURIComponent(serviceCode)}`;
-  return audience === 'staff' ? `${STAFF_PATENTS}?tab=all&${search}` : `${CUSTOMER_PATENTS}?${search}`;
 }
 
 /** Statuses at which a reviewer has the next move: the order waits on staff. */
