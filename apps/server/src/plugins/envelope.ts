@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -245,16 +246,16 @@ export function frameworkErrorHandler(
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, key]: [number, string, MessageKey] =
+  const [status, key]: [number, MessageKey] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'clientTimeout']
+      ? [408, 'clientTimeout']
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'headersTooLarge']
-        : [400, 'Bad Request', 'badRequest'];
+        ? [431, 'headersTooLarge']
+        : [400, 'badRequest'];
   const body = JSON.stringify({ code: status, msg: translate('zh-CN', key) });
   if (socket.writable)
     socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
     );
   socket.destroy(error);

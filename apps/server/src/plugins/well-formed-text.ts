@@ -4,10 +4,10 @@ import { HttpError } from '../http-error.ts';
 
 const ENCODED_NUL = /%00/i;
 /**
- * Characters no text the product keeps may hold (`unusable`): NUL, which PostgreSQL refuses in text (the request would fail as a
- * server error); a lone UTF-16 surrogate (`"\ud800"` in JSON), which no encoding can store and which would come back
- * as replacement characters; and the replacement character itself, which is what bytes that are not UTF-8 decode to.
- * With the `u` flag a surrogate pair is one code point, so only lone halves match.
+ * Characters no text the product keeps may hold (`unusable`): NUL, which PostgreSQL refuses in text (the request
+ * would fail as a server error); a lone UTF-16 surrogate (`"\ud800"` in JSON), which no encoding can store and which
+ * would come back as replacement characters; and the replacement character itself, which is what bytes that are not
+ * UTF-8 decode to. With the `u` flag a surrogate pair is one code point, so only lone halves match.
  */
 const UNUSABLE = /\uFFFD|[\uD800-\uDFFF]/u;
 const NUL = '\u0000';

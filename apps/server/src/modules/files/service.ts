@@ -79,13 +79,10 @@ export async function findVisibleFile(db: Kysely<DB>, id: string, user: CurrentU
   return row;
 }
 
-/** Keeps the name readable for the download header while dropping paths and control characters. */
-/**
- * Control characters go, and so do the bidirectional controls: with U+202E, `invoice\u202Egnp.exe` displays as
- * "invoiceexe.png", a program dressed as a picture.
- */
+/** Direction controls: with U+202E, `invoice\u202Egnp.exe` displays as "invoiceexe.png", a program dressed as a picture. */
 const DIRECTION_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+/** Keeps the name readable for the download header while dropping paths, control and direction characters. */
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join('');
