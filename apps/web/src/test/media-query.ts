@@ -17,7 +17,7 @@ export function stillMediaQuery(query: string, matches: boolean): MediaQueryList
 
 /** Whether a `(min-width: …px)` / `(max-width: …px)` query holds for a window `width` pixels wide. */
 export function matchesWidth(query: string, width: number): boolean {
-  const min = Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0);
-  const max = Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
+  const min = Number(/min-width:\s*([\d.]+)px/.exec(query)?.[1] ?? 0);
+  const max = Number(/max-width:\s*([\d.]+)px/.exec(query)?.[1] ?? Number.POSITIVE_INFINITY);
   return width >= min && width <= max;
 }

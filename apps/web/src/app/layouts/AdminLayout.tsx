@@ -1,13 +1,13 @@
 import { Flex, Layout, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNarrowScreen } from '../../components/media/use-narrow-screen.ts';
 import { ProductName } from '../../components/ProductName.tsx';
 import { useSessionUser } from '../../components/session/current-user.ts';
 import { adminNavigation } from '../navigation.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { NavigationMenu } from './NavigationMenu.tsx';
 import { PageSurface } from './PageSurface.tsx';
-import { useNarrowScreen } from './use-narrow-screen.ts';
 
 /**
  * Back office for staff: side menu; header with the product, the user, language and logout. On a phone the sider

@@ -4,6 +4,7 @@ import { Button, Flex, theme } from 'antd';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useNarrowScreen } from '../../components/media/use-narrow-screen.ts';
 import { ProductName } from '../../components/ProductName.tsx';
 import { ADMIN_HOME_PATH } from '../../components/routing/paths.ts';
 import { useSessionUser } from '../../components/session/current-user.ts';
@@ -12,7 +13,6 @@ import { portalNavigation } from '../navigation.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { PageSurface } from './PageSurface.tsx';
 import { PortalNavigation } from './PortalNavigation.tsx';
-import { useNarrowScreen } from './use-narrow-screen.ts';
 
 // Only a customer whose company waits for verification loads the banner: everyone else's first load stays as it was.
 const PendingCompanyBanner = lazy(async () => ({

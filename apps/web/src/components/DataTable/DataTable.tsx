@@ -32,6 +32,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError, queryEntries } from '../api/api-client.ts';
 import { useMessageApi } from '../feedback/message.tsx';
+import { useNarrowScreen } from '../media/use-narrow-screen.ts';
 import { currentUserQueryKey } from '../session/current-user.ts';
 import {
   type ColumnLayout,
@@ -83,7 +84,6 @@ import type {
 } from './types.ts';
 import { useLatest } from './use-latest.ts';
 import { useListKeys } from './use-list-keys.ts';
-import { useNarrowScreen } from './use-narrow.ts';
 import { ViewsMenu } from './ViewsMenu.tsx';
 
 /**

@@ -45,6 +45,11 @@ export function formatDateTime(value: string | null | undefined): string {
   return date.isValid() ? date.format('YYYY-MM-DD HH:mm') : value;
 }
 
+/** Items as the language lists them: 美国、欧盟、中国 in Chinese, United States, EU, China in English. */
+export function formatList(items: readonly string[], language: string): string {
+  return new Intl.ListFormat(language, { type: 'conjunction', style: 'narrow' }).format(items);
+}
+
 const regionNames = new Map<string, Intl.DisplayNames>();
 
 /** A country or region code in the user's language (`DE` → 德国 / Germany); the code itself if unknown. */

@@ -1,13 +1,13 @@
 import type { HitReview, WatchHitListQuery, WatchHitRow } from '@kxt/contracts/trademark-watches';
 import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
-import { useNarrowScreen } from '../../../components/DataTable/use-narrow.ts';
+import { useNarrowScreen } from '../../../components/media/use-narrow-screen.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { SimilarityReasons } from '../../trademark-search/components/SimilarityReasons.tsx';
 import { useReviewHit, useWatchHits } from '../api/watches.ts';
-import { RowCard, RowCards } from './RowCards.tsx';
+import { RowCard, RowCards, usePaging } from './RowCards.tsx';
 
 const REVIEW_COLORS: Record<HitReview, string> = { new: 'red', not_relevant: 'default', consultant: 'blue' };
 
@@ -21,7 +21,7 @@ export function HitsTable({ query, staff = false }: { query: Partial<WatchHitLis
   const { t } = useTranslation();
   const marketName = useMarketName();
   const narrow = useNarrowScreen();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, pagination: paging } = usePaging();
   const hits = useWatchHits({ ...query, ...page });
   const review = useReviewHit();
   const mark = (row: WatchHitRow) => (
@@ -59,13 +59,7 @@ export function HitsTable({ query, staff = false }: { query: Partial<WatchHitLis
   const rows = hits.data?.rows ?? [];
   const loading = hits.isFetching || review.isPending;
   const emptyText = hits.isError ? t('watches.loadFailed') : t('watches.noHits');
-  const pagination = {
-    current: page.pageNum,
-    pageSize: page.pageSize,
-    total: hits.data?.total ?? 0,
-    showTotal: (total: number) => t('table.total', { total }),
-    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
-  };
+  const pagination = paging(hits.data?.total ?? 0);
 
   if (narrow) {
     return (

@@ -1,5 +1,20 @@
 import { Empty, Flex, Pagination, type PaginationProps, Spin, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A list's page, and the paging its table or its cards show for `total` rows. */
+export function usePaging() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const pagination = (total: number): PaginationProps => ({
+    current: page.pageNum,
+    pageSize: page.pageSize,
+    total,
+    showTotal: (all: number) => t('table.total', { total: all }),
+    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
+  });
+  return { page, pagination };
+}
 
 /**
  * A list's rows as cards, for a phone: a table there shows one or two columns beside the buttons, while a card shows

@@ -3,11 +3,11 @@ import { Badge, Button, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
-import { formatDate } from '../../../components/DataTable/format.ts';
-import { useNarrowScreen } from '../../../components/DataTable/use-narrow.ts';
+import { formatDate, formatList } from '../../../components/DataTable/format.ts';
+import { useNarrowScreen } from '../../../components/media/use-narrow-screen.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { useCancelWatch, useWatches } from '../api/watches.ts';
-import { RowCard, RowCards } from './RowCards.tsx';
+import { RowCard, RowCards, usePaging } from './RowCards.tsx';
 import { WATCH_STATUS_COLORS } from './watch-status.ts';
 
 // The pay dialog loads when a watch is paid for, not with the list.
@@ -29,10 +29,10 @@ export function WatchesTable({
   selected: number | undefined;
   onSelect: (id: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const marketName = useMarketName();
   const narrow = useNarrowScreen();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const { page, pagination: paging } = usePaging();
   const watches = useWatches({ ...page, customerId });
   const cancel = useCancelWatch();
   const [paying, setPaying] = useState<WatchRow | null>(null);
@@ -46,7 +46,11 @@ export function WatchesTable({
     )
       cancel.mutate(row.id);
   };
-  const countries = (row: WatchRow) => row.countries.map((code) => marketName(code)).join('、');
+  const countries = (row: WatchRow) =>
+    formatList(
+      row.countries.map((code) => marketName(code)),
+      i18n.language,
+    );
   const classes = (row: WatchRow) => (row.classes.length ? row.classes.join(', ') : t('watches.allClasses'));
   const statusTag = (row: WatchRow) => (
     <Tag color={WATCH_STATUS_COLORS[row.status]}>{t(`watches.statuses.${row.status}`)}</Tag>
@@ -81,13 +85,7 @@ export function WatchesTable({
   const rows = watches.data?.rows ?? [];
   const loading = watches.isFetching || cancel.isPending;
   const emptyText = watches.isError ? t('watches.loadFailed') : t('watches.empty');
-  const pagination = {
-    current: page.pageNum,
-    pageSize: page.pageSize,
-    total: watches.data?.total ?? 0,
-    showTotal: (total: number) => t('table.total', { total }),
-    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
-  };
+  const pagination = paging(watches.data?.total ?? 0);
 
   const columns: TableColumnsType<WatchRow> = [
     ...(staff ? [{ title: t('watches.customer'), dataIndex: 'customerName', width: 180 }] : []),

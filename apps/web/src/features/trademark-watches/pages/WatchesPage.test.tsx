@@ -1,8 +1,9 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { WatchHitRow, WatchRow } from '@kxt/contracts/trademark-watches';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { i18n } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
 import { matchesWidth, stillMediaQuery } from '../../../test/media-query.ts';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
@@ -102,6 +103,19 @@ describe('商标监控 on a screen', () => {
     expect(within(watchCard).getByText('试用中')).toBeInTheDocument();
     expect(within(watchCard).getByText('2026-12-20')).toBeInTheDocument();
     expect(within(watchCard).getByRole('button', { name: '续费一年' })).toBeInTheDocument();
+  });
+
+  it("lists a watch's markets as the reader's language lists them", async () => {
+    windowWidth(390);
+    renderWithApp(<WatchesPage />, { user: customer, path: '/trademark/watches' });
+    const watches = await screen.findByRole('list', { name: '我的监控' });
+    expect(within(watches).getByText(/^美国、\S+$/)).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      expect(await within(watches).findByText(/^United States[^、]*, \S[^、]*$/)).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 });
 
