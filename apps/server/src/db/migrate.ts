@@ -26,6 +26,7 @@ import { trademarkWatches } from './migrations/0026-trademark-watches.ts';
 import { tableViews } from './migrations/0027-table-views.ts';
 import { bornOverdue } from './migrations/0028-born-overdue.ts';
 import { customerNameGrams } from './migrations/0029-customer-name-grams.ts';
+import { notificationParams } from './migrations/0030-notification-params.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-table-views': tableViews,
   '0028-born-overdue': bornOverdue,
   '0029-customer-name-grams': customerNameGrams,
+  '0030-notification-params': notificationParams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -683,8 +683,11 @@ export interface NotificationsTable {
   user_id: number;
   event_key: string;
   type: string;
+  /** As written, in the recipient's language then: what is shown when `params` cannot render it. */
   title: string;
   body: string;
+  /** The values of its text as JSON (migration 0030), to render it in the reader's language; null on older rows. */
+  params: Generated<string | null>;
   link: string | null;
   created_at: string;
   read_at: string | null;

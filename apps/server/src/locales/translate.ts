@@ -13,8 +13,20 @@ export function localeFromHeader(acceptLanguage: string | undefined): Locale {
   return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en-US' : 'zh-CN';
 }
 
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** Whether a key read from stored data (a notification's type, say) names a message of the locale's catalog. */
+export function isMessageKey(locale: string, key: string): key is MessageKey {
+  return Object.hasOwn(catalogs, locale) && Object.hasOwn(catalogs[locale as Locale], key);
+}
+
+/** The names of the values a message asks for. */
+export function placeholdersOf(locale: Locale, key: MessageKey): string[] {
+  return [...catalogs[locale][key].matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+}
+
 export function translate(locale: Locale, key: MessageKey, params: MessageParams = {}): string {
-  return catalogs[locale][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+  return catalogs[locale][key].replace(PLACEHOLDER, (_, name: string) => {
     const value = params[name] ?? '';
     return typeof value === 'object' ? value[locale] : String(value);
   });

@@ -60,6 +60,8 @@ export async function fanOut(trx: Kysely<DB>, job: OutboxJob, options: FanOutOpt
             type: notice.type,
             title: rendered.title,
             body: rendered.body,
+            // What renders it again in the reader's language when the list is read (`renderStoredNotice`).
+            params: JSON.stringify(notice.params),
             link: notice.link,
             created_at: at,
           })

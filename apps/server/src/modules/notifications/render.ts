@@ -1,5 +1,11 @@
-import type { NotificationType } from '@kxt/contracts/notifications';
-import { type Locale, type MessageParams, translate } from '../../locales/translate.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '@kxt/contracts/notifications';
+import {
+  isMessageKey,
+  type Locale,
+  type MessageParams,
+  placeholdersOf,
+  translate,
+} from '../../locales/translate.ts';
 import type { MessageKey } from '../../locales/zh-CN.ts';
 
 export interface Rendered {
@@ -13,6 +19,57 @@ export function renderNotice(type: NotificationType, params: MessageParams, loca
     title: translate(locale, `notify.${type}.title` as MessageKey, params),
     body: translate(locale, `notify.${type}.body` as MessageKey, params),
   };
+}
+
+const isParamValue = (value: unknown): value is MessageParams[string] =>
+  typeof value === 'string' ||
+  (typeof value === 'number' && Number.isFinite(value)) ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)['zh-CN'] === 'string' &&
+    typeof (value as Record<string, unknown>)['en-US'] === 'string');
+
+/**
+ * A notification's stored params, read back: an object whose values are all texts, numbers or a text per language,
+ * else null (malformed JSON, another shape). The copy has no prototype, so a placeholder never finds an inherited name.
+ */
+export function parseNoticeParams(json: string | null): MessageParams | null {
+  if (json === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const params: MessageParams = Object.create(null);
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!isParamValue(value)) return null;
+    params[name] = value;
+  }
+  return params;
+}
+
+/** The message of `key` when it exists and every placeholder in it has a value. */
+const renderable = (locale: Locale, key: string, params: MessageParams): key is MessageKey =>
+  isMessageKey(locale, key) && placeholdersOf(locale, key).every((name) => Object.hasOwn(params, name));
+
+/**
+ * A stored in-app notification in the reader's language of now, rendered again from its type and params. What was
+ * stored when it was written stands when that cannot be done: a row from before params were kept, params that do not
+ * read as params, a type whose texts are gone or need a value the row lacks.
+ */
+export function renderStoredNotice(
+  row: { type: string; params: string | null; title: string; body: string },
+  locale: Locale,
+): Rendered {
+  const stored = { title: row.title, body: row.body };
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(row.type)) return stored;
+  const params = parseNoticeParams(row.params);
+  const titleKey = `notify.${row.type}.title`;
+  const bodyKey = `notify.${row.type}.body`;
+  if (!params || !renderable(locale, titleKey, params) || !renderable(locale, bodyKey, params)) return stored;
+  return { title: translate(locale, titleKey, params), body: translate(locale, bodyKey, params) };
 }
 
 export interface EmailContent {

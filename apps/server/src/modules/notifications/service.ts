@@ -3,40 +3,46 @@ import type {
   DeliveryRow,
   NotificationListQuery,
   NotificationRow,
-  NotificationType,
 } from '@kxt/contracts/notifications';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http-error.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { nowIso } from '../../lib/time.ts';
+import type { Locale } from '../../locales/translate.ts';
 import { recordAudit } from '../audit/audit.ts';
+import { renderStoredNotice } from './render.ts';
 
-const toRow = (row: {
+type StoredNotification = {
   id: number;
   type: string;
   title: string;
   body: string;
+  params: string | null;
   link: string | null;
   created_at: string;
   read_at: string | null;
-}): NotificationRow => ({
+};
+
+const toRow = (row: StoredNotification, locale: Locale): NotificationRow => ({
   id: row.id,
-  type: row.type as NotificationType,
-  title: row.title,
-  body: row.body,
+  type: row.type,
+  ...renderStoredNotice(row, locale),
   link: row.link,
   createdAt: row.created_at,
   readAt: row.read_at,
 });
 
-/** The user's notifications, newest first, with the total of the filter and the unread count for the bell. */
+/**
+ * The user's notifications, newest first, with the total of the filter and the unread count for the bell. Each is
+ * worded in the user's notification language of now (`users.locale`, what fan-out writes in), older ones too.
+ */
 export async function listNotifications(db: Kysely<DB>, userId: number, query: NotificationListQuery) {
   const own = db.selectFrom('notifications').where('user_id', '=', userId);
   const filtered = query.unreadOnly === '1' ? own.where('read_at', 'is', null) : own;
-  const [rows, total, unread] = await Promise.all([
+  const [rows, total, unread, reader] = await Promise.all([
     filtered
-      .select(['id', 'type', 'title', 'body', 'link', 'created_at', 'read_at'])
+      .select(['id', 'type', 'title', 'body', 'params', 'link', 'created_at', 'read_at'])
       .orderBy('id', 'desc')
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
@@ -46,8 +52,10 @@ export async function listNotifications(db: Kysely<DB>, userId: number, query: N
       .where('read_at', 'is', null)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
+    db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst(),
   ]);
-  return { rows: rows.map(toRow), total: Number(total.n), unread: Number(unread.n) };
+  const locale: Locale = reader?.locale ?? 'zh-CN';
+  return { rows: rows.map((row) => toRow(row, locale)), total: Number(total.n), unread: Number(unread.n) };
 }
 
 /** Marks one of the user's notifications read (once: the first read time stays). Another user's is a 404. */

@@ -44,6 +44,16 @@ export async function setContact(
   await t.ctx.db.updateTable('users').set(values).where('username', '=', username).execute();
 }
 
+/** The language a user picks in the web app, which the server words their notifications in (as the bell sends it). */
+export async function chooseLanguage(client: TestClient, locale: 'zh-CN' | 'en-US') {
+  const response = await client.request({
+    method: 'PUT',
+    url: '/api/notifications/locale',
+    payload: { locale },
+  });
+  if (response.statusCode !== 200) throw new Error(`choosing ${locale} failed: ${response.body}`);
+}
+
 export const userIdOf = async (t: TestApp, username: string) =>
   (await t.ctx.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
     .id;

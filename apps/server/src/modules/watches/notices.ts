@@ -1,7 +1,7 @@
 import { oppositionDeadline } from '@kxt/contracts/opposition';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { MessageParams } from '../../locales/translate.ts';
+import type { LocalizedParam, MessageParams } from '../../locales/translate.ts';
 import type { DomainEvent } from '../notifications/events.ts';
 import { companyUsers, type Notice, staffOf } from '../notifications/recipients.ts';
 import { VERY_HIGH_HIT } from './alerts.ts';
@@ -11,9 +11,11 @@ const STAFF_WATCHES_PAGE = '/admin/trademark-watches';
 /** Names listed in one notice; the rest are counted. */
 const NAMES_SHOWN = 5;
 
-function names(rows: { name: string }[]) {
+/** The marks' names, listed as each language lists them (a notice is read again in the reader's language). */
+function names(rows: { name: string }[]): LocalizedParam {
   const shown = rows.slice(0, NAMES_SHOWN).map((row) => row.name);
-  return rows.length > NAMES_SHOWN ? `${shown.join('、')} …` : shown.join('、');
+  const more = rows.length > NAMES_SHOWN ? ' …' : '';
+  return { 'zh-CN': `${shown.join('、')}${more}`, 'en-US': `${shown.join(', ')}${more}` };
 }
 
 /** A watch's very similar new marks (at once), or the company's week of other hits (the digest), to its users. */

@@ -5,7 +5,7 @@ import type { TrademarkImportRecord } from '@kxt/contracts/trademarks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoBefore } from '../../lib/time.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
-import { testWorker } from '../notifications/test-helpers.ts';
+import { chooseLanguage, testWorker } from '../notifications/test-helpers.ts';
 import { importTrademarkFile } from '../trademarks/import-batch.ts';
 import { markRecord } from '../trademarks/test-marks.ts';
 
@@ -138,6 +138,16 @@ describe('trademark watches', () => {
     // None of these marks carries a publication date: the deadline is said to be unknown.
     expect(body).toContain('最早的异议截止日：未知');
     expect((await titles(rival)).some((title) => title.includes('LUMORA'))).toBe(false);
+    // Read in English once the buyer reads English: the names listed as English lists them.
+    await chooseLanguage(buyer, 'en-US');
+    const english = (
+      (await buyer.get('/api/notifications')).json().rows as { title: string; body: string }[]
+    ).find((row) => row.title.includes('LUMORA'));
+    expect(english?.title).toBe('A mark very similar to “LUMORA” has been filed');
+    expect(english?.body).toMatch(
+      /very similar new marks: (LUMOR+A, ){2}LUMOR+A\. The earliest opposition deadline: unknown;/,
+    );
+    await chooseLanguage(buyer, 'zh-CN');
   });
 
   it('keeps one hit per watch and mark when a batch brings the marks again, and finds a mark changed into a conflict', async () => {
