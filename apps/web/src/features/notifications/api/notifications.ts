@@ -7,10 +7,14 @@ export const notificationsQueryKey = ['notifications'] as const;
 export const BELL_REFRESH_MS = 30_000;
 const BELL_PAGE_SIZE = 20;
 
-/** GET /api/notifications: the newest page and the unread count. Silent: the header works without it. */
-export function useNotifications() {
+/**
+ * GET /api/notifications: the newest page and the unread count. Silent: the header works without it. The bell holds
+ * it back (`enabled`) until the server has the user's language, in which the server words every notification.
+ */
+export function useNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: notificationsQueryKey,
+    enabled,
     queryFn: () =>
       api.list<NotificationRow, { unread: number }>(
         '/api/notifications',
@@ -38,6 +42,9 @@ export const useMarkRead = () =>
 export const useMarkAllRead = () =>
   useRefreshAfter((_: undefined) => api.post<unknown>('/api/notifications/read-all', {}));
 
-/** PUT /api/notifications/locale: emails and texts follow the language the user reads the product in. */
+/**
+ * PUT /api/notifications/locale: notifications (older ones too), emails and texts follow the language the user reads
+ * the product in.
+ */
 export const saveLocale = (locale: string) =>
   api.put<unknown>('/api/notifications/locale', { locale }, { silent: true }).catch(() => undefined);

@@ -1,10 +1,11 @@
 import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { NotificationRow } from '@kxt/contracts/notifications';
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { i18n } from '../../../locales/i18n.ts';
 import { customer } from '../../../test/fixtures.ts';
-import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
+import { deferred, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 
 const rows: NotificationRow[] = [
@@ -27,6 +28,8 @@ const rows: NotificationRow[] = [
     readAt: '2026-11-19T09:00:00.000Z',
   },
 ];
+
+afterEach(() => act(() => i18n.changeLanguage('zh-CN')));
 
 function setup() {
   setCookie(CSRF_COOKIE, 'csrf-token');
@@ -81,13 +84,39 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: '通知' })).toBeInTheDocument();
   });
 
-  it('tells the server the language the user reads in', async () => {
+  it('tells the server the language the user reads in before asking for the list', async () => {
     const { server } = setup();
-    await waitFor(() =>
-      expect(server.calls.find((call) => call.path === '/api/notifications/locale')?.body).toEqual({
-        locale: 'zh-CN',
-      }),
-    );
+    await screen.findByRole('button', { name: '通知（1 条未读）' });
+    const paths = server.calls.map((call) => call.path);
+    expect(paths.indexOf('/api/notifications/locale')).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('/api/notifications/locale')).toBeLessThan(paths.indexOf('/api/notifications'));
+    expect(server.callsTo('PUT /api/notifications/locale')[0]?.body).toEqual({ locale: 'zh-CN' });
+  });
+
+  it('shows the list in a new language once the server has it, even when the switch reaches it late', async () => {
+    setCookie(CSRF_COOKIE, 'csrf-token');
+    // The server words each notification in the language it last got; the switch to English is held a moment.
+    const state = { locale: 'zh-CN' };
+    const held = deferred<void>();
+    mockApi({
+      'GET /api/notifications': () => {
+        const title = state.locale === 'en-US' ? 'Payment received' : '付款成功';
+        const row = { ...(rows[1] as NotificationRow), title };
+        return { status: 200, body: { code: 200, msg: 'OK', rows: [row], total: 1, unread: 0 } };
+      },
+      'PUT /api/notifications/locale': async (call) => {
+        const { locale } = call.body as { locale: string };
+        if (locale === 'en-US') await held.promise;
+        state.locale = locale;
+        return ok(null);
+      },
+    });
+    const { user } = renderWithApp(<NotificationBell />, { path: '/', user: customer });
+    await user.click(await screen.findByRole('button', { name: '通知' }));
+    expect(await screen.findByText('付款成功')).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('en-US'));
+    held.resolve();
+    expect(await screen.findByText('Payment received')).toBeInTheDocument();
   });
 });
 

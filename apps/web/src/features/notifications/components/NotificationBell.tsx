@@ -1,8 +1,9 @@
 import { BellOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, theme } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveLocale, useNotifications } from '../api/notifications.ts';
+import { notificationsQueryKey, saveLocale, useNotifications } from '../api/notifications.ts';
 
 const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
 
@@ -13,13 +14,26 @@ const NotificationPanel = lazy(() => import('./NotificationPanel.tsx'));
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
+  const queryClient = useQueryClient();
   const [wanted, setWanted] = useState(false);
-  const unread = useNotifications().data?.unread ?? 0;
+  const [localeSaved, setLocaleSaved] = useState(false);
+  const listAskedFor = useRef(false);
+  const unread = useNotifications({ enabled: localeSaved }).data?.unread ?? 0;
 
-  // The server writes emails and texts in the language the user last chose here.
+  // The server words notifications, emails and texts in the language the user last chose here: the list is asked for
+  // once it has it, and again after a switch, so the notifications already shown follow the new language.
   useEffect(() => {
-    void saveLocale(i18n.language);
-  }, [i18n.language]);
+    let current = true;
+    void saveLocale(i18n.language).then(() => {
+      if (!current) return;
+      if (listAskedFor.current) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      listAskedFor.current = true;
+      setLocaleSaved(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [i18n.language, queryClient]);
 
   const bell = (onClick?: () => void) => (
     // A plain count rather than antd's Badge, which would add its animation code to every page's first load.
