@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness.ts';
+import { LIST_ROWS, useServerAndBrowser } from './harness.ts';
 import { TWO_FACTOR_PATH, totpCode } from './second-factor.ts';
 import type { RunningServer } from './server.ts';
 
@@ -172,10 +172,10 @@ describe('accounts run from the back office', () => {
       await admin.getByLabel('Code or recovery code').fill(adminCodes.shift() ?? '');
       await admin.getByRole('button', { name: 'Verify' }).click();
       await admin.waitForURL((url) => url.pathname === '/admin/users');
-      await admin.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      await admin.locator(LIST_ROWS).first().waitFor();
       await shot(admin, `users-en-${size}`);
       await admin.goto(`${server.baseUrl}/admin/invitations`);
-      await admin.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      await admin.locator(LIST_ROWS).first().waitFor();
       await shot(admin, `invitations-en-${size}`);
       await admin.getByRole('button', { name: 'Invite' }).first().click();
       await admin.locator('.ant-modal').filter({ hasText: 'Invite someone' }).waitFor();

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type Language, useE2E } from './harness.ts';
+import { type Language, LIST_BODY, LIST_ROWS, useE2E } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -90,10 +90,10 @@ describe('customer1 reading English', () => {
         expect(row.serviceName).not.toMatch(CJK);
         for (const rule of row.additionalRulesInfo) expect(rule.title).not.toMatch(CJK);
       }
-      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      const shown = await page.locator('.ant-table-tbody').innerText();
+      await page.locator(LIST_ROWS).first().waitFor();
+      const shown = await page.locator(LIST_BODY).first().innerText();
       for (const row of list.rows.slice(0, 3)) expect(shown).toContain(row.serviceName);
-      await expectSans(page, ['.ant-table-tbody td', '.ant-table-thead th']);
+      await expectSans(page, ['.ant-table-tbody td', '.ant-table-thead th', '[data-row-card] dd']);
       await shoot(page, `patent-list-${viewport.width}-en-US`);
 
       // The materials form of an order waiting for materials: its rules are English, the applicant is prefilled.
@@ -142,8 +142,8 @@ describe('one sans font stack in every layout and both languages', () => {
       }
 
       const backOffice = await logIn('/admin/patents', 'admin', language, viewport);
-      await backOffice.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      await expectSans(backOffice, ['.ant-table-tbody td', '.ant-menu-item']);
+      await backOffice.locator(LIST_ROWS).first().waitFor();
+      await expectSans(backOffice, ['.ant-table-tbody td', '[data-row-card] dd', '.ant-menu-item']);
 
       const sign = await newPage(language, VIEWPORTS[1]);
       await sign.goto(`${e2e.server.baseUrl}/sign`);

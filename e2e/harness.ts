@@ -82,6 +82,11 @@ export interface E2E {
 }
 
 export const DEMO_PASSWORD = 'demo123456';
+
+/** A list's rows as a person sees them: table rows on a desktop, cards on a phone (`RowCards`). */
+export const LIST_ROWS = '.ant-table-tbody tr.ant-table-row, [data-row-card]';
+/** A list's body: the table's, or the cards' list on a phone. */
+export const LIST_BODY = '.ant-table-tbody, [data-row-cards]';
 const DESKTOP: Viewport = { width: 1440, height: 900 };
 
 /** `useServerAndBrowser` for the file, with pages and logins built one way for every test. */

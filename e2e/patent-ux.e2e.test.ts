@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useE2E, type Viewport } from './harness.ts';
+import { LIST_ROWS, useE2E, type Viewport } from './harness.ts';
 
 const e2e = useE2E();
 
@@ -30,7 +30,7 @@ async function logIn(pathname: string, username: string, options: Viewport & { l
     language: options.language,
     viewport: { width: options.width, height: options.height },
   });
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  await page.locator(LIST_ROWS).first().waitFor();
   return page;
 }
 
@@ -101,20 +101,25 @@ describe('patent list at 1280 px: status and actions in view', () => {
     });
   }
 
-  it('keeps its status readable on a phone (390 px)', async () => {
+  it('shows each patent on a phone (390 px) as a card with its status beside its order no', async () => {
     for (const language of ['zh-CN', 'en-US'] as const) {
       const page = await logIn('/trademark/patent', 'customer1', { width: 390, height: 844, language });
-      const status = await header(page, LABELS[language].columns[1]).boundingBox();
-      expect(status).not.toBeNull();
-      expect((status?.x ?? 0) + (status?.width ?? 0)).toBeLessThanOrEqual(390);
-      // Nothing is pinned on a phone: pinned columns would cover the screen and hide the actions.
-      expect(
-        await page
-          .locator('.ant-table-thead th.ant-table-cell-fix-start, .ant-table-thead th.ant-table-cell-fix-end')
-          .count(),
-      ).toBe(0);
+      // No table to scroll sideways: each row is a card, its columns labelled.
+      expect(await page.locator('.ant-table').count()).toBe(0);
+      const card = page.locator('[data-row-card]').first();
+      const box = await card.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      const text = await card.innerText();
+      expect(text).toMatch(/KXT-P-C1-\d{4}/);
+      expect(text).toContain(LABELS[language].columns[2]);
+      // The status stands on the title's line, in view.
+      const title = await card.locator('[data-row-card-title]').boundingBox();
+      const status = await card.locator('[data-row-card-state]').boundingBox();
+      expect(await card.locator('[data-row-card-state]').innerText()).not.toBe('');
+      expect(title && status && Math.abs(title.y - status.y) < status.height).toBe(true);
       if (SHOTS) {
-        await page.locator('.ant-table').first().scrollIntoViewIfNeeded();
+        await card.scrollIntoViewIfNeeded();
         await page.screenshot({ path: path.join(SHOTS, `customer-list-390-${language}.png`) });
       }
     }

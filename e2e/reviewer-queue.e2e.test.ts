@@ -112,11 +112,7 @@ describe('reviewer queue', () => {
         .waitFor();
       await shot(phone, `home-390-${language}`);
       await phone.locator('[data-queue-count="staff"]').click();
-      await phone
-        .locator('.ant-table-tbody tr.ant-table-row')
-        .first()
-        .filter({ hasText: first.serviceCode })
-        .waitFor();
+      await phone.locator('[data-row-card]').first().filter({ hasText: first.serviceCode }).waitFor();
       await shot(phone, `queue-390-${language}`);
     });
   }

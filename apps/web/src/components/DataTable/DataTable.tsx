@@ -13,6 +13,7 @@ import {
   Space,
   Table,
   type TableColumnType,
+  type TablePaginationConfig,
   Tabs,
   Typography,
   theme,
@@ -52,6 +53,7 @@ import { LoadFailure } from './LoadFailure.tsx';
 import { listQuery } from './list-request.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusTabs } from './StatusTabs.tsx';
+import { TableCards } from './TableCards.tsx';
 import { Toolbar } from './Toolbar.tsx';
 import { fetchTableLayout, saveTableLayout, tableLayoutQueryKey } from './table-layout-api.ts';
 import {
@@ -202,7 +204,7 @@ interface BodyProps<Row extends object, Result extends RequestData<Row>> extends
 function DataTableBody<Row extends object, Result extends RequestData<Row>>(props: BodyProps<Row, Result>) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  // On a phone, pinned columns would cover the screen: there the table scrolls as a whole.
+  // On a phone the rows are cards: a table there shows a column or two beside the pinned ones, the rest off screen.
   const narrow = useNarrowScreen();
   const message = useMessageApi();
   const queryClient = useQueryClient();
@@ -618,6 +620,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       initialValue: _initialValue,
       fieldProps: _fieldProps,
       formItemProps: _formItemProps,
+      state: _state,
       fixed,
       ...rest
     } = column;
@@ -631,7 +634,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
       ),
       key,
       dataIndex: column.dataIndex,
-      fixed: narrow ? undefined : isActionsColumn(column) ? (fixed ?? 'right') : layout.fixed[key],
+      fixed: isActionsColumn(column) ? (fixed ?? 'right') : layout.fixed[key],
       sortOrder: column.sorter ? (query.sort[key] ?? null) : undefined,
       render: (value: unknown, row: Row, index: number) => renderCell(column, value, row, index),
     };
@@ -686,6 +689,36 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
     );
   })();
 
+  const pagination: TablePaginationConfig | false = failure
+    ? false
+    : {
+        current: query.pagination.current,
+        pageSize: query.pagination.pageSize,
+        total: shown.total,
+        pageSizeOptions,
+        showSizeChanger: true,
+        showQuickJumper: true,
+        showTotal: (total) => t('table.total', { total }),
+        onChange: (current, pageSize) => change({ type: 'page', current, pageSize }),
+      };
+  // Where the rows were, not 暂无数据: the list is not empty, it could not be read.
+  const failureText = failure ? (
+    <LoadFailure message={failure.message ?? t('table.loadFailed')} onRetry={() => void load()} />
+  ) : undefined;
+  /** A card's selection box: the table's own selection, with the page's onChange told as antd tells it. */
+  const toggleSelected = (row: Row, checked: boolean) => {
+    const key = rowKeyOf(row);
+    const next = checked
+      ? { keys: [...selection.keys, key], rows: [...selection.rows, row] }
+      : {
+          keys: selection.keys.filter((each) => each !== key),
+          rows: selection.rows.filter((each) => rowKeyOf(each) !== key),
+        };
+    setSelection(next);
+    setAllMatching(false);
+    props.rowSelection?.onChange?.(next.keys, next.rows, { type: 'single' });
+  };
+
   return (
     <Flex vertical gap="middle">
       {headTabs ? (
@@ -706,6 +739,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
             onSearch={(values) => change({ type: 'search', values })}
             onReset={reset}
             labelWidth={props.search ? props.search.labelWidth : undefined}
+            narrow={narrow}
           />
         </div>
       ) : null}
@@ -788,63 +822,64 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
             }
           />
         ) : null}
-        <Table<Row>
-          rowKey={(row) => rowKeyOf(row)}
-          columns={antColumns}
-          dataSource={shown.data}
-          loading={loading}
-          locale={
-            failure
-              ? {
-                  emptyText: (
-                    <LoadFailure
-                      message={failure.message ?? t('table.loadFailed')}
-                      onRetry={() => void load()}
-                    />
-                  ),
-                }
-              : undefined
-          }
-          size={density}
-          scroll={props.scroll ?? { x: 'max-content' }}
-          expandable={props.expandable}
-          rowClassName={(row) => (editing?.key === rowKeyOf(row) ? 'kxt-row-editing' : '')}
-          rowSelection={
-            props.rowSelection
-              ? {
-                  ...props.rowSelection,
-                  preserveSelectedRowKeys: true,
-                  selectedRowKeys: selection.keys,
-                  onChange: (keys, rows, info) => {
-                    setSelection({ keys, rows });
-                    setAllMatching(false);
-                    props.rowSelection?.onChange?.(keys, rows, info);
-                  },
-                }
-              : undefined
-          }
-          pagination={
-            failure
-              ? false
-              : {
-                  current: query.pagination.current,
-                  pageSize: query.pagination.pageSize,
-                  total: shown.total,
-                  pageSizeOptions,
-                  showSizeChanger: true,
-                  showQuickJumper: true,
-                  showTotal: (total) => t('table.total', { total }),
-                  onChange: (current, pageSize) => change({ type: 'page', current, pageSize }),
-                }
-          }
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort') return;
-            const first = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = first?.columnKey === undefined ? undefined : String(first.columnKey);
-            const sort: SortState = field && first?.order ? { [field]: first.order } : {};
-            change({ type: 'sort', sort });
-          }}
-        />
+        {narrow ? (
+          <TableCards<Row>
+            label={typeof props.headerTitle === 'string' ? props.headerTitle : t('table.rows')}
+            shown={orderedColumns(columns, layout)}
+            pins={layout.fixed}
+            rows={shown.data}
+            rowKey={rowKeyOf}
+            cell={renderCell}
+            loading={loading}
+            emptyText={failureText}
+            pagination={pagination}
+            editingKey={editing?.key}
+            selection={
+              props.rowSelection
+                ? {
+                    keys: selection.keys,
+                    toggle: toggleSelected,
+                    disabled: (row) => props.rowSelection?.getCheckboxProps?.(row)?.disabled === true,
+                  }
+                : undefined
+            }
+            sort={{ value: query.sort, onChange: (sort) => change({ type: 'sort', sort }) }}
+          />
+        ) : (
+          <Table<Row>
+            rowKey={(row) => rowKeyOf(row)}
+            columns={antColumns}
+            dataSource={shown.data}
+            loading={loading}
+            locale={failureText ? { emptyText: failureText } : undefined}
+            size={density}
+            scroll={props.scroll ?? { x: 'max-content' }}
+            expandable={props.expandable}
+            rowClassName={(row) => (editing?.key === rowKeyOf(row) ? 'kxt-row-editing' : '')}
+            rowSelection={
+              props.rowSelection
+                ? {
+                    ...props.rowSelection,
+                    preserveSelectedRowKeys: true,
+                    selectedRowKeys: selection.keys,
+                    onChange: (keys, rows, info) => {
+                      setSelection({ keys, rows });
+                      setAllMatching(false);
+                      props.rowSelection?.onChange?.(keys, rows, info);
+                    },
+                  }
+                : undefined
+            }
+            pagination={pagination}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action !== 'sort') return;
+              const first = Array.isArray(sorter) ? sorter[0] : sorter;
+              const field = first?.columnKey === undefined ? undefined : String(first.columnKey);
+              const sort: SortState = field && first?.order ? { [field]: first.order } : {};
+              change({ type: 'sort', sort });
+            }}
+          />
+        )}
       </Flex>
     </Flex>
   );

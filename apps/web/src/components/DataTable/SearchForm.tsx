@@ -10,12 +10,24 @@ import type { DataTableColumn } from './types.ts';
 const LEADING_FIELDS = 2;
 /** The expand toggle appears only with more fields than this. */
 const COLLAPSE_ABOVE = 3;
+/**
+ * On a phone each field takes a row of its own, so three of them and the buttons fill the first screen before a
+ * single row of the list: collapsed, the form shows the first field (the keyword) alone.
+ */
+const NARROW_COLLAPSE_ABOVE = 1;
 
-/** Which fields show: all when expanded or when there are at most three; else the first two and the last. */
-export function visibleFieldIndexes(count: number, expanded: boolean): number[] {
+/**
+ * Which fields show: all when expanded or when there are at most three; else the first two and the last. On a phone
+ * (`narrow`), the first alone once there are two or more.
+ */
+export function visibleFieldIndexes(count: number, expanded: boolean, narrow = false): number[] {
   const all = Array.from({ length: count }, (_, index) => index);
-  if (expanded || count <= COLLAPSE_ABOVE) return all;
-  return [...all.slice(0, LEADING_FIELDS), count - 1];
+  if (expanded || count <= collapseAbove(narrow)) return all;
+  return narrow ? [0] : [...all.slice(0, LEADING_FIELDS), count - 1];
+}
+
+function collapseAbove(narrow: boolean): number {
+  return narrow ? NARROW_COLLAPSE_ABOVE : COLLAPSE_ABOVE;
 }
 
 interface SearchFormProps<Row> {
@@ -27,6 +39,8 @@ interface SearchFormProps<Row> {
   onSearch: (values: Record<string, unknown>) => void;
   onReset: () => void;
   labelWidth?: number;
+  /** A phone: fewer fields while collapsed. */
+  narrow?: boolean;
 }
 
 /** The collapsing search form above the table (查询, 重置, 展开筛选/收起筛选). */
@@ -38,6 +52,7 @@ export function SearchForm<Row>({
   onSearch,
   onReset,
   labelWidth = 88,
+  narrow = false,
 }: SearchFormProps<Row>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -49,7 +64,15 @@ export function SearchForm<Row>({
     form.setFieldsValue(Object.fromEntries(fieldNames.map((name) => [name, values[name] ?? undefined])));
   }, [form, values, namesKey]);
 
-  const visible = new Set(visibleFieldIndexes(fields.length, expanded));
+  const visible = new Set(visibleFieldIndexes(fields.length, expanded, narrow));
+  // A filter set in a folded field still narrows the list: the toggle says how many are set, so none goes unseen.
+  const foldedSet = fields.filter(
+    (field, index) => !visible.has(index) && values[field.dataIndex as string] !== undefined,
+  ).length;
+  const expandLabel =
+    foldedSet > 0
+      ? t('table.tabWithCount', { name: t('table.expand'), count: foldedSet })
+      : t('table.expand');
   const placeholder = { input: t('table.inputPlaceholder'), select: t('table.selectPlaceholder') };
 
   return (
@@ -104,7 +127,7 @@ export function SearchForm<Row>({
             >
               {t('table.reset')}
             </Button>
-            {fields.length > COLLAPSE_ABOVE ? (
+            {fields.length > collapseAbove(narrow) ? (
               <Button
                 type="link"
                 aria-expanded={expanded}
@@ -112,7 +135,7 @@ export function SearchForm<Row>({
                 icon={expanded ? <UpOutlined aria-hidden /> : <DownOutlined aria-hidden />}
                 iconPlacement="end"
               >
-                {expanded ? t('table.collapse') : t('table.expand')}
+                {expanded ? t('table.collapse') : expandLabel}
               </Button>
             ) : null}
           </Flex>

@@ -52,7 +52,7 @@ export function serviceCodeColumn<Row extends BadgeFields & { serviceCode: strin
  * row knowing what state it is in. Wrap every list's state column in it; users may still unpin it in 列设置.
  */
 export function stateColumn<Row>(column: DataTableColumn<Row>): DataTableColumn<Row> {
-  return { ...column, fixed: 'right' };
+  return { ...column, fixed: 'right', state: true };
 }
 
 /** The creation time, sortable, not a search field. */

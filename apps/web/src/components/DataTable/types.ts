@@ -71,6 +71,11 @@ export interface DataTableColumn<Row>
    * row's state right beside its actions (stateColumn, actionsColumn), so both stay on screen however wide the table.
    */
   fixed?: 'left' | 'right';
+  /**
+   * The row's state (状态): on a phone its value stands beside the card's title, where the eye lands first.
+   * `stateColumn` sets it; a list that pins its state elsewhere (the patent lists, left) sets it itself.
+   */
+  state?: boolean;
   /** Not a search field (every other column with a dataIndex is one, as in ProTable). */
   hideInSearch?: boolean;
   search?: false | SearchConfig;

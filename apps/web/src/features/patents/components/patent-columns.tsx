@@ -167,6 +167,7 @@ export function patentColumns<Row extends PatentRow>(
     renewalTime: deadline('renewalTime'),
     statusName: {
       ...plain('statusName'),
+      state: true,
       render: (_dom, row) => row.statusName || patentStatusLabel(row.status, language),
     },
   };

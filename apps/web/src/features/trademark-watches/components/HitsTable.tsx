@@ -3,11 +3,11 @@ import { Button, Space, Table, type TableColumnsType, Tag, Typography } from 'an
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { RowCard, RowCards, usePaging } from '../../../components/DataTable/RowCards.tsx';
 import { useNarrowScreen } from '../../../components/media/use-narrow-screen.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { SimilarityReasons } from '../../trademark-search/components/SimilarityReasons.tsx';
 import { useReviewHit, useWatchHits } from '../api/watches.ts';
-import { RowCard, RowCards, usePaging } from './RowCards.tsx';
 
 const REVIEW_COLORS: Record<HitReview, string> = { new: 'red', not_relevant: 'default', consultant: 'blue' };
 

@@ -4,10 +4,10 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../../components/DataTable/confirm.tsx';
 import { formatDate, formatList } from '../../../components/DataTable/format.ts';
+import { RowCard, RowCards, usePaging } from '../../../components/DataTable/RowCards.tsx';
 import { useNarrowScreen } from '../../../components/media/use-narrow-screen.ts';
 import { useMarketName } from '../../trademark-search/components/country-names.ts';
 import { useCancelWatch, useWatches } from '../api/watches.ts';
-import { RowCard, RowCards, usePaging } from './RowCards.tsx';
 import { WATCH_STATUS_COLORS } from './watch-status.ts';
 
 // The pay dialog loads when a watch is paid for, not with the list.

@@ -29,37 +29,60 @@ export function RowCards({
 }: {
   label: string;
   loading: boolean;
-  emptyText: string;
-  pagination: PaginationProps;
+  /** What an empty list says: a text, or a load failure with its retry button. */
+  emptyText: ReactNode;
+  pagination: PaginationProps | false;
   children: ReactNode[];
 }) {
+  const { token } = theme.useToken();
+  const empty =
+    typeof emptyText === 'string' ? (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+    ) : (
+      emptyText
+    );
   return (
     <Spin spinning={loading}>
       <Flex vertical gap="middle">
         {children.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+          // While the first page loads, the spinner alone: "no data" under it would say the list is empty.
+          loading ? (
+            <div style={{ minHeight: token.controlHeightLG * 3 }} />
+          ) : (
+            empty
+          )
         ) : (
-          <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul aria-label={label} data-row-cards style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {children}
           </ul>
         )}
-        <Pagination {...pagination} size="small" simple style={{ alignSelf: 'flex-end' }} />
+        {pagination ? (
+          <Pagination {...pagination} size="small" simple style={{ alignSelf: 'flex-end' }} />
+        ) : null}
       </Flex>
     </Spin>
   );
 }
 
-/** One row as a card: its title and state, what follows (children), label–value lines, then its actions. */
+/**
+ * One row as a card: its title and state, what follows (children), label–value lines, then its actions; `leading`
+ * goes before the title (a row's selection box), `more` after the lines.
+ */
 export function RowCard({
   title,
   tag,
   fields,
   actions,
   selected = false,
+  leading,
+  more,
   children,
 }: {
   title: ReactNode;
   tag: ReactNode;
+  leading?: ReactNode;
+  /** After the label–value lines: a toggle that shows the rest of them. */
+  more?: ReactNode;
   fields: [string, ReactNode][];
   actions: ReactNode;
   selected?: boolean;
@@ -68,6 +91,7 @@ export function RowCard({
   const { token } = theme.useToken();
   return (
     <li
+      data-row-card
       aria-current={selected || undefined}
       style={{
         padding: `${token.paddingSM}px ${token.paddingXS}px`,
@@ -77,10 +101,17 @@ export function RowCard({
     >
       <Flex vertical gap={4}>
         <Flex justify="space-between" align="baseline" gap="small">
-          <Typography.Text strong style={{ fontSize: token.fontSizeLG, overflowWrap: 'anywhere' }}>
-            {title}
-          </Typography.Text>
-          {tag}
+          <Flex align="baseline" gap="small">
+            {leading}
+            <Typography.Text
+              strong
+              data-row-card-title
+              style={{ fontSize: token.fontSizeLG, overflowWrap: 'anywhere' }}
+            >
+              {title}
+            </Typography.Text>
+          </Flex>
+          <span data-row-card-state>{tag}</span>
         </Flex>
         {children}
         <dl
@@ -98,6 +129,7 @@ export function RowCard({
             </div>
           ))}
         </dl>
+        {more}
         <div style={{ marginInlineStart: -token.paddingXS }}>{actions}</div>
       </Flex>
     </li>
