@@ -753,7 +753,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
           loading={loading}
           onReload={() => void load()}
           density={density}
-          onDensityChange={setDensity}
+          onDensityChange={narrow ? undefined : setDensity}
           settingColumns={settingColumns}
           layout={layout}
           onLayoutChange={changeLayout}

@@ -115,6 +115,8 @@ describe('DataTable on a phone', () => {
     expect(within(first).queryByText('姓名')).not.toBeInTheDocument();
     expect(within(first).queryByText('状态')).not.toBeInTheDocument();
     expect(screen.getByText('共 25 条')).toBeInTheDocument();
+    // Cards have no row height to choose.
+    expect(screen.queryByRole('button', { name: '密度' })).not.toBeInTheDocument();
   });
 
   it('titles a card with the service code a list pins left', async () => {

@@ -15,7 +15,8 @@ interface ToolbarProps {
   loading: boolean;
   onReload: () => void;
   density: Density;
-  onDensityChange: (density: Density) => void;
+  /** Without it (cards on a phone, which have no row height to choose) there is no 密度 button. */
+  onDensityChange?: (density: Density) => void;
   settingColumns: SettingColumn[];
   layout: ColumnLayout;
   onLayoutChange: (layout: ColumnLayout) => void;
@@ -70,19 +71,21 @@ export function Toolbar(props: ToolbarProps) {
             onClick={props.onReload}
           />
         </Tooltip>
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            selectable: true,
-            selectedKeys: [props.density],
-            items: densities,
-            onClick: ({ key }) => props.onDensityChange(key as Density),
-          }}
-        >
-          <Tooltip title={t('table.density')}>
-            <Button type="text" aria-label={t('table.density')} icon={<ColumnHeightOutlined />} />
-          </Tooltip>
-        </Dropdown>
+        {props.onDensityChange ? (
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              selectable: true,
+              selectedKeys: [props.density],
+              items: densities,
+              onClick: ({ key }) => props.onDensityChange?.(key as Density),
+            }}
+          >
+            <Tooltip title={t('table.density')}>
+              <Button type="text" aria-label={t('table.density')} icon={<ColumnHeightOutlined />} />
+            </Tooltip>
+          </Dropdown>
+        ) : null}
         <ColumnSettings
           columns={props.settingColumns}
           layout={props.layout}
