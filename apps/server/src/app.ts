@@ -32,6 +32,7 @@ import { trademarkRoutes } from './modules/trademarks/routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { userAdminRoutes } from './modules/user-admin/routes.ts';
 import { watchRoutes } from './modules/watches/routes.ts';
+import { workbenchRoutes } from './modules/workbench/routes.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { clientErrorHandler, envelopePlugin, frameworkErrorHandler } from './plugins/envelope.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -120,6 +121,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountLinkRoutes);
   await app.register(twoFactorRoutes);
   await app.register(deadlineRoutes);
+  await app.register(workbenchRoutes);
 
   await app.register(webPlugin, { root: options.webRoot ?? '' });
   return app;

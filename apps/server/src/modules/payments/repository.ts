@@ -149,7 +149,10 @@ const SORT_COLUMNS = {
   paidAt: 'payment_orders.paid_at',
 } as const;
 
-function listBase(db: Kysely<DB>, query: PaymentListQuery) {
+/** The list's filters, without paging, sort or state tab: what a page and the 工作台's counts share. */
+type PaymentFilters = Partial<Pick<PaymentListQuery, 'payType' | 'kind' | 'customerId' | 'keyword'>>;
+
+function listBase(db: Kysely<DB>, query: PaymentFilters) {
   let base = db
     .selectFrom('payment_orders')
     .innerJoin('customers', 'customers.id', 'payment_orders.customer_id')
@@ -179,13 +182,7 @@ function listBase(db: Kysely<DB>, query: PaymentListQuery) {
  */
 export async function listPayments(db: Kysely<DB>, query: PaymentListQuery) {
   const base = listBase(db, query);
-  const counts = await countTabs(
-    base.select('payment_orders.id'),
-    PAYMENT_TAB_STATES.map((state) => ({
-      status: state,
-      condition: sql<SqlBool>`${sql.ref('payment_orders.state')} = ${state}`,
-    })),
-  );
+  const counts = await paymentTabCounts(db, query);
   const filtered = query.status ? base.where('payment_orders.state', '=', query.status) : base;
   const rows = await filtered
     .selectAll('payment_orders')
@@ -220,6 +217,20 @@ export async function listPayments(db: Kysely<DB>, query: PaymentListQuery) {
     .execute();
   const total = query.status ? (counts.get(query.status) ?? 0) : (counts.get('all') ?? 0);
   return { rows, counts, total };
+}
+
+/**
+ * How many orders each state tab of the finance list holds under its filters (and `all`): the tabs' badges, and the
+ * 工作台's count of transfers to review, which links to the 待审核 tab.
+ */
+export function paymentTabCounts(db: Kysely<DB>, query: PaymentFilters) {
+  return countTabs(
+    listBase(db, query).select('payment_orders.id'),
+    PAYMENT_TAB_STATES.map((state) => ({
+      status: state,
+      condition: sql<SqlBool>`${sql.ref('payment_orders.state')} = ${state}`,
+    })),
+  );
 }
 
 export function listProducts(

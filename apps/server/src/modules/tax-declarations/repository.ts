@@ -107,6 +107,20 @@ export function toStatus(
   return row.due_date < today ? 'overdue' : 'pending';
 }
 
+/**
+ * How many declarations each status tab holds under the list's filters (and `all`), through the list's count cache:
+ * the tabs' badges, and the 工作台's overdue and due-soon counts, which link to the list with the same filters.
+ */
+export function taxDeclarationTabCounts(
+  query: Partial<TaxDeclarationFilters>,
+  cache: CountCache,
+  today = utcDate(),
+) {
+  return cache.get(countKey('tax-declarations', query, today), (reader) =>
+    countTabs(filtered(reader, query, today), taxDeclarationTabs(today)),
+  );
+}
+
 export async function listTaxDeclarations(
   db: Kysely<DB>,
   query: TaxDeclarationListQuery,
@@ -115,9 +129,7 @@ export async function listTaxDeclarations(
 ) {
   const tabs = taxDeclarationTabs(today);
   const base = filtered(db, query, today);
-  const counts = await cache.get(countKey('tax-declarations', query, today), (reader) =>
-    countTabs(filtered(reader, query, today), tabs),
-  );
+  const counts = await taxDeclarationTabCounts(query, cache, today);
   const tab = tabs.find((candidate) => candidate.status === query.status);
   const asked = query.order === 'ascend' ? 'asc' : 'desc';
   const direction = query.sort === 'daysOverdue' ? flip(asked) : asked;

@@ -143,13 +143,30 @@ function hitsWithDetails(db: Kysely<DB>) {
     .innerJoin('marks as m', 'm.id', 'h.mark_id');
 }
 
-/** Hits the user may see, newest first: one watch's, or all of the company's (all companies' for staff). */
-export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHitListQuery) {
+/** The list's filters, without paging: what a page and the 工作台's counts share. */
+type HitFilters = Pick<WatchHitListQuery, 'watchId' | 'review'>;
+
+/** The hits the user may see under the filters: one watch's, or all of the company's (all companies' for staff). */
+function visibleHits(db: Kysely<DB>, user: CurrentUser, query: HitFilters) {
   let base = hitsWithDetails(db);
   const company = companyOf(user);
   if (company !== null) base = base.where('w.customer_id', '=', company);
   if (query.watchId) base = base.where('h.watch_id', '=', query.watchId);
   if (query.review) base = base.where('h.review', '=', query.review);
+  return base;
+}
+
+/** How many hits the list shows the user under the filters (the 工作台 counts hits by review state so). */
+export async function countHits(db: Kysely<DB>, user: CurrentUser, query: HitFilters): Promise<number> {
+  const row = await visibleHits(db, user, query)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Hits the user may see, newest first: one watch's, or all of the company's (all companies' for staff). */
+export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHitListQuery) {
+  const base = visibleHits(db, user, query);
   const [rows, total] = await Promise.all([
     base
       .select([
@@ -175,7 +192,7 @@ export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHi
       .limit(query.pageSize)
       .offset((query.pageNum - 1) * query.pageSize)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countHits(db, user, query),
   ]);
   const hits: WatchHitRow[] = rows.map((row) => ({
     id: row.id,
@@ -198,7 +215,7 @@ export async function listHits(db: Kysely<DB>, user: CurrentUser, query: WatchHi
       status: row.status,
     },
   }));
-  return { rows: hits, total: Number(total.n) };
+  return { rows: hits, total };
 }
 
 /** The company marks a hit "not relevant", or asks its consultant about it (the hit then waits in staff's queue). */
