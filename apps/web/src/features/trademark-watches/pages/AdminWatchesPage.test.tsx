@@ -52,6 +52,22 @@ describe('商标监控 (staff)', () => {
     );
   });
 
+  it('opens the view the link names (the 工作台 counts link here) and keeps the chosen view in the URL', async () => {
+    const { user, currentPath } = renderWithApp(<AdminWatchesPage />, {
+      path: '/admin/trademark-watches?view=new',
+    });
+    await waitFor(() =>
+      expect(server.callsTo('GET /api/trademark/watch-hits')[0]?.url.searchParams.get('review')).toBe('new'),
+    );
+    await user.click(screen.getByText('待顾问处理'));
+    await waitFor(() =>
+      expect(server.callsTo('GET /api/trademark/watch-hits').at(-1)?.url.searchParams.get('review')).toBe(
+        'consultant',
+      ),
+    );
+    expect(currentPath()).toBe('/admin/trademark-watches?view=consultant');
+  });
+
   it('asks for the customer before a watch is created for one', async () => {
     const { user } = renderWithApp(<AdminWatchesPage />);
     await user.click(await screen.findByRole('button', { name: /为客户新建监控/ }));

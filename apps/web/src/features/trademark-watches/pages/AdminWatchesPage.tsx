@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { CustomerPicker } from '../../../components/customer-picker/CustomerPicker.tsx';
 import { useMessageApi } from '../../../components/feedback/message.tsx';
 import { PageTitle } from '../../../components/PageTitle.tsx';
@@ -9,15 +10,20 @@ import { HitsTable } from '../components/HitsTable.tsx';
 import { WatchesTable } from '../components/WatchesTable.tsx';
 import { WatchForm } from '../components/WatchForm.tsx';
 
-type View = 'consultant' | 'new' | 'watches';
+const VIEWS = ['consultant', 'new', 'watches'] as const;
+type View = (typeof VIEWS)[number];
+const isView = (value: string | null): value is View => VIEWS.includes(value as View);
 
 /**
  * 商标监控 (staff): hits customers asked their consultant about (the consultant's task list), hits nobody has looked
- * at yet, and every company's watches.
+ * at yet, and every company's watches. The view is in the URL (`?view=new`), so the 工作台's counts open it.
  */
 export default function AdminWatchesPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('consultant');
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('view');
+  const view: View = isView(asked) ? asked : 'consultant';
+  const setView = (next: View) => setParams({ view: next }, { replace: true });
   const [selected, setSelected] = useState<number | undefined>(undefined);
   const [customerId, setCustomerId] = useState<number | undefined>(undefined);
   const [creating, setCreating] = useState(false);
