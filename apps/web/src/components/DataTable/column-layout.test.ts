@@ -89,6 +89,22 @@ describe('column layout', () => {
     ]);
   });
 
+  it('leaves a column hidden by default out of the default layout, still in the order 列设置 lists', () => {
+    const list: DataTableColumn<Row>[] = [
+      { title: 'A', dataIndex: 'a' },
+      { title: 'Created', dataIndex: 'createdAt', defaultHidden: true },
+      { title: 'Actions', key: 'actions', valueType: 'option', defaultHidden: true },
+    ];
+    const layout = defaultLayout(list);
+    expect(layout).toEqual({ order: ['a', 'createdAt', 'actions'], hidden: ['createdAt'], fixed: {} });
+    expect(keys(orderedColumns(list, layout))).toEqual(['a', 'actions']);
+    // A layout saved before the column came starts without it; one that shows it keeps showing it.
+    expect(normalizeLayout({ order: ['a'], hidden: [], fixed: {} }, list).hidden).toEqual(['createdAt']);
+    const shown = normalizeLayout({ order: ['createdAt', 'a'], hidden: [], fixed: {} }, list);
+    expect(shown.hidden).toEqual([]);
+    expect(keys(orderedColumns(list, shown))).toEqual(['createdAt', 'a', 'actions']);
+  });
+
   it('moves a column before the target going up and after it going down', () => {
     const layout = defaultLayout(columns);
     expect(moveColumn(layout, 'a', 'c').order).toEqual(['b', 'c', 'a', 'actions']);

@@ -27,22 +27,28 @@ export function tableColumns<Row>(columns: DataTableColumn<Row>[]): DataTableCol
   return columns.filter((column) => !column.hideInTable);
 }
 
+/** The columns the default layout leaves out (`defaultHidden`; never the actions column). */
+function hiddenByDefault<Row>(columns: DataTableColumn<Row>[]): string[] {
+  return columns.filter((column) => column.defaultHidden && !isActionsColumn(column)).map(columnKey);
+}
+
 export function defaultLayout<Row>(columns: DataTableColumn<Row>[]): ColumnLayout {
   const visible = tableColumns(columns);
   const fixed: Record<string, Pin> = {};
   for (const column of visible) if (column.fixed) fixed[columnKey(column)] = column.fixed;
-  return { order: visible.map(columnKey), hidden: [], fixed };
+  return { order: visible.map(columnKey), hidden: hiddenByDefault(visible), fixed };
 }
 
 /**
  * A stored layout made to fit the current columns: unknown keys are dropped, columns added since are inserted at
- * their default place, and the actions column goes last whatever the stored order says.
+ * their default place (hidden if hidden by default), and the actions column goes last whatever the stored order says.
  */
 export function normalizeLayout<Row>(layout: ColumnLayout, columns: DataTableColumn<Row>[]): ColumnLayout {
   const visible = tableColumns(columns);
   const known = new Map(visible.map((column) => [columnKey(column), column]));
   const actions = visible.filter(isActionsColumn).map(columnKey);
   const order = layout.order.filter((key, index) => known.has(key) && layout.order.indexOf(key) === index);
+  const added = hiddenByDefault(visible).filter((key) => !order.includes(key));
   const defaults = visible.map(columnKey);
   defaults.forEach((key, index) => {
     if (order.includes(key)) return;
@@ -54,7 +60,8 @@ export function normalizeLayout<Row>(layout: ColumnLayout, columns: DataTableCol
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, key);
   });
   const withoutActions = order.filter((key) => !actions.includes(key));
-  const hidden = layout.hidden.filter((key) => known.has(key) && !actions.includes(key));
+  const kept = layout.hidden.filter((key) => known.has(key) && !actions.includes(key));
+  const hidden = [...kept, ...added.filter((key) => !kept.includes(key))];
   const fixed: Record<string, Pin> = {};
   for (const [key, pin] of Object.entries(layout.fixed)) {
     if (known.has(key) && !actions.includes(key) && (pin === 'left' || pin === 'right')) fixed[key] = pin;

@@ -31,7 +31,10 @@ export function toMajorUnits(minorUnits: number, currency: string): number {
   return minorUnits / 10 ** minorUnitDigits(currency);
 }
 
-/** A calendar date (`YYYY-MM-DD`) as it is: dates have no time zone. */
+/**
+ * A calendar date (`YYYY-MM-DD`) as it is: dates have no time zone. Given a UTC timestamp, its day in the user's time
+ * zone (what a list shows of a time; `formatDateTime` gives the whole time).
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = dayjs(value);

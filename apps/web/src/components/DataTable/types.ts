@@ -83,6 +83,11 @@ export interface DataTableColumn<Row>
   hideInTable?: boolean;
   /** Not listed in 列设置 (always shown). */
   hideInSetting?: boolean;
+  /**
+   * Left out of the default layout (and of 重置's): still listed in 列设置, where a user may show it. For a column
+   * a reader rarely needs, so the list fits the screen without it.
+   */
+  defaultHidden?: boolean;
   /** Default value of the search field. */
   initialValue?: unknown;
   /** Props of the search field's input (placeholder, options, …). */
