@@ -80,17 +80,19 @@ describe('back-office lists', () => {
       })
       .toBe(true);
 
-    // Column settings: hide 客户, drag 服务名称 below 国家/地区; each change is saved on the server.
+    // Column settings: hide 客户, drag 服务名称 below 开始日期; each change is saved on the server.
     await page.getByRole('button', { name: '列设置' }).click();
     let saved = nextLayoutSave(page);
     await page.getByRole('checkbox', { name: '客户', exact: true }).click();
     expect((await saved).status()).toBe(200);
     saved = nextLayoutSave(page);
-    await page.locator('[data-column-key="serviceName"]').dragTo(page.locator('[data-column-key="country"]'));
+    await page
+      .locator('[data-column-key="serviceName"]')
+      .dragTo(page.locator('[data-column-key="startDate"]'));
     expect((await saved).status()).toBe(200);
     const arranged = await headerTitles(page);
     expect(arranged).not.toContain('客户');
-    expect(arranged.indexOf('服务名称')).toBe(arranged.indexOf('国家/地区') + 1);
+    expect(arranged.indexOf('服务名称')).toBe(arranged.indexOf('开始日期') + 1);
     expect(arranged.at(-1)).toBe('操作');
     await page.keyboard.press('Escape');
 

@@ -2,6 +2,7 @@ import type { AgreementRow } from '@kxt/contracts/agreements';
 import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../components/DataTable/format.ts';
 import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import AgreementsPage from './AgreementsPage.tsx';
@@ -94,6 +95,11 @@ describe('agreements page', () => {
     // Signed: no 作废; unread: 作废 offered.
     expect(within(rowOf('杭州样例电子商务有限公司')).queryByRole('button', { name: '作废' })).toBeNull();
     expect(within(rowOf('深圳示例贸易有限公司')).getByRole('button', { name: '作废' })).toBeInTheDocument();
+
+    // Times as days (four times of day would not fit a 1440 px screen), the whole time on hover.
+    const signed = within(rowOf('杭州样例电子商务有限公司')).getByTitle(formatDateTime(rows[1]?.signedAt));
+    expect(signed).toHaveTextContent(/^\d{4}-\d{2}-\d{2}$/);
+    expect(formatDateTime(rows[1]?.signedAt)).toContain(signed.textContent ?? '-');
 
     await user.click(screen.getByRole('tab', { name: '已签署 (1)' }));
     await waitFor(() => expect(lastQuery()).toEqual({ pageNum: '1', pageSize: '10', status: '2' }));

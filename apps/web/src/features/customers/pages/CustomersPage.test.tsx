@@ -2,7 +2,7 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { CustomerRow } from '@kxt/contracts/customers';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clickRowAction, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { clickRowAction, headerTitles, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { fail, type MockReply, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import CustomersPage from './CustomersPage.tsx';
 
@@ -61,6 +61,15 @@ describe('customers page', () => {
         'arrears',
       ),
     );
+  });
+
+  it('leaves 创建时间 to 列设置, so the row fits a 1440 px screen', async () => {
+    const { user } = setup();
+    await screen.findByText('深圳示例贸易有限公司');
+    expect(headerTitles()).not.toContain('创建时间');
+    expect(headerTitles()).toEqual(expect.arrayContaining(['客户名称', '负责人', '认证', '操作']));
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    expect(await screen.findByRole('checkbox', { name: '创建时间' })).not.toBeChecked();
   });
 
   it('edits an email inline and shows the server field message when it is refused', async () => {

@@ -8,6 +8,8 @@ import { customerListPath } from '../../../components/customer-picker/CustomerFi
 import { type BulkContext, postBulk, useBulkAction } from '../../../components/DataTable/bulk.tsx';
 import {
   actionsColumn,
+  CompanyName,
+  CUSTOMER_NAME_WIDTH,
   countryColumn,
   createdAtColumn,
   keywordColumn,
@@ -62,9 +64,10 @@ export default function CustomersPage() {
       search: false,
       sorter: true,
       fixed: 'left',
+      width: CUSTOMER_NAME_WIDTH,
       render: (dom, row) => (
         <Space size={4}>
-          {dom}
+          <CompanyName>{dom}</CompanyName>
           <RowBadges row={row} />
         </Space>
       ),
@@ -84,9 +87,17 @@ export default function CustomersPage() {
     { title: t('customers.phone'), dataIndex: 'phone', search: false, editable: true },
     { title: t('customers.email'), dataIndex: 'email', search: false, editable: true },
     countryColumn(t('lists.country'), i18n.language),
-    { title: t('customers.owner'), dataIndex: 'ownerName', search: false },
-    { title: t('customers.serviceItemCount'), dataIndex: 'serviceItemCount', search: false, align: 'right' },
-    createdAtColumn(t('lists.createdAt')),
+    // A staff member's name and a count: their titles wrap (Account / owner) rather than widening the list.
+    { title: t('customers.owner'), dataIndex: 'ownerName', search: false, width: 100 },
+    {
+      title: t('customers.serviceItemCount'),
+      dataIndex: 'serviceItemCount',
+      search: false,
+      align: 'right',
+      width: 90,
+    },
+    // When the record was made is rarely asked of a customer; shown from 列设置.
+    { ...createdAtColumn<CustomerRow>(t('lists.createdAt')), defaultHidden: true },
     actionsColumn(t('rowActions.actions'), [
       // A pending company's first action is its verification.
       {

@@ -2,7 +2,8 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { ServiceItemRow } from '@kxt/contracts/service-items';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clickRowAction, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { formatDateTime } from '../../../components/DataTable/format.ts';
+import { clickRowAction, headerTitles, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { fail, type MockReply, mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import ServiceItemsPage from './ServiceItemsPage.tsx';
 
@@ -85,6 +86,30 @@ describe('service items page', () => {
     );
     await user.click(screen.getByRole('columnheader', { name: /服务编号/ }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'serviceCode', order: 'ascend' }));
+  });
+
+  it('leaves 国家/地区 (the service and its code name it) and 创建时间 to 列设置, so the row fits a 1440 px screen', async () => {
+    const { user } = setup([item()]);
+    await screen.findByText('VATDE2601000001');
+    expect(headerTitles()).toEqual([
+      '服务编号',
+      '客户',
+      '服务名称',
+      '开始日期',
+      '结束日期',
+      '备注',
+      '状态',
+      '操作',
+    ]);
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    expect(await screen.findByRole('checkbox', { name: '国家/地区' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '创建时间' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: '创建时间' }));
+    expect(headerTitles()).toContain('创建时间');
+    expect(screen.getByText('2026-01-01', { selector: '[title]' })).toHaveAttribute(
+      'title',
+      formatDateTime(item().createdAt),
+    );
   });
 
   it('去新服务 goes to the new-service screen of the row, or says 数据异常 without a service code', async () => {

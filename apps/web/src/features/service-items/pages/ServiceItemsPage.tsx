@@ -10,6 +10,8 @@ import {
   actionsColumn,
   countryColumn,
   createdAtColumn,
+  customerNameColumn,
+  dateColumn,
   keywordColumn,
   serviceCodeColumn,
   stateColumn,
@@ -44,9 +46,12 @@ export default function ServiceItemsPage() {
   const columns: DataTableColumn<ServiceItemRow>[] = [
     keywordColumn(t('lists.keyword'), t('serviceItems.keywordPlaceholder')),
     serviceCodeColumn(t('serviceItems.serviceCode'), { sorter: true }),
-    { title: t('serviceItems.customer'), dataIndex: 'customerName', search: false },
-    { title: t('serviceItems.service'), dataIndex: 'serviceName', search: false },
-    countryColumn(t('lists.country'), i18n.language),
+    customerNameColumn(t('serviceItems.customer')),
+    // English service names are long (France EPR packaging registration): on two lines they leave room for the dates.
+    { title: t('serviceItems.service'), dataIndex: 'serviceName', search: false, width: 170 },
+    // The service names its country (France EPR packaging registration) and so does the code (EPRFR…): the column
+    // is left to 列设置, and the list fits a 1440 px screen. Its search field stays.
+    { ...countryColumn<ServiceItemRow>(t('lists.country'), i18n.language), defaultHidden: true },
     stateColumn({
       title: t('serviceItems.status'),
       dataIndex: 'status',
@@ -56,28 +61,21 @@ export default function ServiceItemsPage() {
       editable: true,
       fieldProps: { allowClear: false },
     }),
-    {
-      title: t('serviceItems.startDate'),
-      dataIndex: 'startDate',
-      valueType: 'date',
-      search: false,
-      sorter: true,
-    },
-    {
+    dateColumn({ title: t('serviceItems.startDate'), dataIndex: 'startDate', search: false, sorter: true }),
+    dateColumn({
       title: t('serviceItems.endDate'),
       dataIndex: 'endDate',
-      valueType: 'date',
       search: false,
       sorter: true,
       editable: true,
-    },
+    }),
     {
       title: t('serviceItems.remark'),
       dataIndex: 'remark',
       search: false,
       editable: true,
       ellipsis: true,
-      width: 200,
+      width: 120,
       fieldProps: { maxLength: 500 },
     },
     {
@@ -101,7 +99,8 @@ export default function ServiceItemsPage() {
       valueType: 'select',
       valueEnum: yesNoEnum(t),
     },
-    createdAtColumn(t('lists.createdAt')),
+    // When the record was made is rarely asked (the start date is the service's own); shown from 列设置.
+    { ...createdAtColumn<ServiceItemRow>(t('lists.createdAt')), defaultHidden: true },
     actionsColumn(t('rowActions.actions'), [
       // Most used first: the first two show, the rest are under 更多.
       { label: t('rowActions.view'), onClick: (row) => setViewing(row) },

@@ -2,7 +2,7 @@ import { CSRF_COOKIE } from '@kxt/contracts/auth-constants';
 import type { TaxDeclarationRow } from '@kxt/contracts/tax-declarations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
+import { headerTitles, renderWithApp } from '../../../components/DataTable/test-helpers.tsx';
 import { mockApi, ok, setCookie } from '../../../test/mock-api.ts';
 import TaxDeclarationsPage from './TaxDeclarationsPage.tsx';
 
@@ -59,6 +59,27 @@ describe('tax declarations page', () => {
     expect(screen.getByRole('img', { name: '申报逾期 16–30 天' })).toHaveStyle({
       color: 'rgb(250, 140, 22)',
     });
+  });
+
+  it('leaves the declaration record (申报日期, 申报方) to the detail and 列设置, so the row fits a 1440 px screen', async () => {
+    const { user } = setup();
+    await screen.findByText('£492.10');
+    expect(headerTitles()).toEqual([
+      '服务编号',
+      '客户',
+      '国家/地区',
+      '税期',
+      '截止日期',
+      '税额',
+      '逾期天数',
+      '状态',
+      '操作',
+    ]);
+    await user.click(screen.getByRole('button', { name: '列设置' }));
+    expect(await screen.findByRole('checkbox', { name: '申报日期' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: '申报方' })).not.toBeChecked();
+    // 申报方 is still a search field.
+    expect(screen.getByRole('search').querySelector('[id$="declaredBy"]')).not.toBeNull();
   });
 
   it('checks the tax period format before asking the server', async () => {
