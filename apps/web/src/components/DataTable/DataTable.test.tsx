@@ -347,6 +347,11 @@ describe('DataTable: tabs and paging', () => {
     await user.click(within(strip).getByRole('button', { name: /更多/ }));
     await user.click(await screen.findByText('待处理 (9)'));
     await waitFor(() => expect(lastParams(request)).toEqual({ current: 1, pageSize: 10, status: 'pending' }));
+    // The chosen tab takes a place in the strip, with its count: the rows below are never of a hidden tab.
+    await waitFor(() =>
+      expect(within(strip).getByRole('tab', { name: '待处理 (9)' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(within(strip).getAllByRole('tab')).toHaveLength(1);
 
     available = 1000;
     act(() => {

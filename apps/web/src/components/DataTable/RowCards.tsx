@@ -100,7 +100,8 @@ export function RowCard({
       }}
     >
       <Flex vertical gap={4}>
-        <Flex justify="space-between" align="baseline" gap="small">
+        {/* The state keeps its words together: where it does not fit beside the title, it goes under it. */}
+        <Flex justify="space-between" align="baseline" gap="small" wrap>
           <Flex align="baseline" gap="small">
             {leading}
             <Typography.Text
@@ -111,7 +112,9 @@ export function RowCard({
               {title}
             </Typography.Text>
           </Flex>
-          <span data-row-card-state>{tag}</span>
+          <span data-row-card-state style={{ whiteSpace: 'nowrap' }}>
+            {tag}
+          </span>
         </Flex>
         {children}
         <dl

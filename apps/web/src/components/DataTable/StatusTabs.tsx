@@ -18,6 +18,30 @@ export function fittingTabCount(available: number, tabWidths: number[], moreWidt
   return count;
 }
 
+/**
+ * Which tabs show, by index: those that fit (`fittingTabCount`), and the selected one always. When the selected tab
+ * is among those that do not fit, it takes the place of the last that do (as many of the first as leave it room),
+ * so the list never shows rows of a status whose tab, and count, are hidden in the menu.
+ */
+export function shownTabIndexes(
+  available: number,
+  tabWidths: number[],
+  moreWidth: number,
+  selected: number,
+): number[] {
+  const count = fittingTabCount(available, tabWidths, moreWidth);
+  const first = Array.from({ length: count }, (_, index) => index);
+  if (selected < count || selected >= tabWidths.length) return first;
+  let used = moreWidth + (tabWidths[selected] ?? 0);
+  const kept: number[] = [];
+  for (const index of first) {
+    used += tabWidths[index] ?? 0;
+    if (used > available) break;
+    kept.push(index);
+  }
+  return [...kept, selected];
+}
+
 interface StatusTabsProps {
   items: StatusTab[];
   value: string;
@@ -62,7 +86,8 @@ export function StatusTabs({ items, value, onChange, label, countsUnknown = fals
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
   const measure = useRef<HTMLDivElement>(null);
-  const [visibleCount, setVisibleCount] = useState(items.length);
+  // The tabs' natural widths and the room they have, as last measured.
+  const [fit, setFit] = useState<{ available: number; widths: number[]; more: number } | null>(null);
 
   const check = useCallback(() => {
     const box = container.current;
@@ -72,7 +97,7 @@ export function StatusTabs({ items, value, onChange, label, countsUnknown = fals
       (el) => el.offsetWidth,
     );
     const more = ruler.querySelector<HTMLElement>('[data-measure="more"]')?.offsetWidth ?? 0;
-    setVisibleCount(fittingTabCount(box.clientWidth, widths, more));
+    setFit({ available: box.clientWidth, widths, more });
   }, []);
 
   const itemsKey = items.map((item) => `${item.status}:${item.statusName}:${item.count}`).join('|');
@@ -104,8 +129,12 @@ export function StatusTabs({ items, value, onChange, label, countsUnknown = fals
     flex: 'none',
   });
 
-  const shown = items.slice(0, visibleCount);
-  const overflow = items.slice(visibleCount);
+  const selected = items.findIndex((item) => item.status === value);
+  const shownIndexes = new Set(
+    fit ? shownTabIndexes(fit.available, fit.widths, fit.more, selected) : items.map((_, index) => index),
+  );
+  const shown = items.filter((_, index) => shownIndexes.has(index));
+  const overflow = items.filter((_, index) => !shownIndexes.has(index));
   const overflowActive = overflow.some((item) => item.status === value);
 
   return (
