@@ -19,6 +19,15 @@ describe('vowelSkeleton', () => {
     expect(vowelSkeleton('parade')).not.toBe(vowelSkeleton('prada'));
   });
 
+  it('hears the silent e that ends the first part of a compound inside the word, but voices it before an r', () => {
+    expect(vowelSkeleton('liteway')).toBe(vowelSkeleton('lightway'));
+    expect(vowelSkeleton('nitestar')).toBe(vowelSkeleton('nightstar'));
+    expect(vowelSkeleton('safeway')).toBe(vowelSkeleton('saifway'));
+    expect(vowelSkeleton('tymeline')).toBe(vowelSkeleton('timeline'));
+    expect(vowelSkeleton('material')).toBe('AEIA');
+    expect(vowelSkeleton('general')).toBe('EEA');
+  });
+
   it('treats y as a vowel except at the start', () => {
     expect(vowelSkeleton('krispy')).toBe('II');
     expect(vowelSkeleton('yoga')).toBe('OA');

@@ -41,6 +41,10 @@ const VOWEL_GROUPS: Readonly<Record<string, string>> = {
 
 // A vowel made long by a silent final e, written as a digraph of the same sound.
 const LONG_VOWEL: Readonly<Record<string, string>> = { a: 'ai', e: 'ee', i: 'i', o: 'oa', u: 'ue', y: 'y' };
+const INNER_SILENT_E_RE =
+  /(?<=[bcdfghjklmnpqrstvwxz])([aeiouy])([bcdfgklmnpstvz])e(?=[bcdfghjklmnpqstvwz]{1,2}[aeiouy])/g;
+const longBeforeSilentE = (_match: string, vowel: string, consonant: string): string =>
+  (LONG_VOWEL[vowel] ?? vowel) + consonant;
 
 /**
  * The vowel sounds of a Latin word as a string of classes A E I O U. Spellings that hide a vowel are undone first:
@@ -60,6 +64,10 @@ export function vowelSkeleton(word: string): string {
       w = w.slice(0, -2) + (LONG_VOWEL[vowel] ?? vowel) + w.charAt(w.length - 1);
     }
   }
+  // The same silent e where a compound's first part ends inside the word (LITEWAY ~ LIGHTWAY, SAFEWAY ~ SAIFWAY,
+  // NITESTAR ~ NIGHTSTAR): a consonant, a single vowel, a single consonant and e, then a consonant or two and a vowel.
+  // Before an r the e is voiced (MATERIAL, GENERAL), so it is kept there.
+  if (w.length > 4 && w.includes('e', 2)) w = w.replace(INNER_SILENT_E_RE, longBeforeSilentE);
   let skeleton = '';
   let i = 0;
   while (i < w.length) {
