@@ -269,6 +269,17 @@ describe('Latin spelling rules', () => {
     expect(soundsOf(name('DOVA')).at(-1)?.omit).toBe(DROPPED_VOWEL);
   });
 
+  it('hears the silent e that ends the first part of a compound inside the word, and the long vowel before it', () => {
+    const vowels = (text: string) => soundsOf(name(text)).filter((sound) => sound.vowels.length > 0);
+    const [safe, silent, way] = vowels('SAFEWAY');
+    expect(safe).toMatchObject({ long: true });
+    expect(silent?.omit).toBe(SILENT_E);
+    expect(way?.omit).not.toBe(SILENT_E);
+    expect(vowels('LITEWAY')[1]?.omit).toBe(SILENT_E);
+    // Before an r the e is voiced: MATERIAL has no silent vowel.
+    expect(vowels('MATERIAL').some((sound) => sound.omit === SILENT_E)).toBe(false);
+  });
+
   it('lists a consonant before a silent e as optional in keys', () => {
     expect(keys('MORADE')).toEqual(expect.arrayContaining(['ml', 'mlt']));
   });

@@ -627,6 +627,16 @@ const SOFT_G: readonly number[] = [J, K];
 const withReading = new Map<string, readonly string[]>();
 
 const MAGIC_E_RE = /^[b-df-hj-np-tv-z]es?$/;
+/**
+ * A vowel, one consonant and an e inside a word, before one or two consonants and a vowel, after a consonant: the e
+ * ends a compound's first part and is silent (LITEWAY, SAFEWAY, NITESTAR), as the vowel skeleton hears it
+ * (`phonetic.ts`); before an r it is voiced (MATERIAL, GENERAL).
+ */
+const INNER_MAGIC_E_RE = /^[b-df-hj-np-tv-z][aeiouy][bcdfgklmnpstvz]e[bcdfghjklmnpqstvwz]{1,2}[aeiouy]/;
+
+function innerSilentE(word: string, at: number): boolean {
+  return at >= 3 && INNER_MAGIC_E_RE.test(word.slice(at - 3));
+}
 const CLOSED_RE = /^[b-df-hj-np-tv-z]([b-df-hj-np-tv-z]|$)/;
 
 /**
@@ -642,12 +652,20 @@ function singleVowel(char: string, rest: string, long: string | undefined): read
 
 /**
  * The long reading a vowel letter has where English gives it one, which is as likely as the short one: before a
- * consonant and a silent e, at the end of a word with no other vowel, and i before a silent gh (NIGHT, LIGHT 莱特).
+ * consonant and a silent e (at the end of the word or of a compound's first part), at the end of a word with no other vowel, and i before a silent gh (NIGHT, LIGHT 莱特).
  */
-function longReading(char: string, rest: string, hasEarlierVowel: boolean): string | undefined {
+function longReading(
+  char: string,
+  rest: string,
+  hasEarlierVowel: boolean,
+  beforeInnerSilentE: boolean,
+): string | undefined {
   const long = LATIN_LONG_VOWELS[char];
   return long !== undefined &&
-    (MAGIC_E_RE.test(rest) || (rest === '' && !hasEarlierVowel) || (char === 'i' && SILENT_GH_RE.test(rest)))
+    (MAGIC_E_RE.test(rest) ||
+      beforeInnerSilentE ||
+      (rest === '' && !hasEarlierVowel) ||
+      (char === 'i' && SILENT_GH_RE.test(rest)))
     ? long
     : undefined;
 }
@@ -685,10 +703,16 @@ function latinTokens(word: string): LatinToken[] {
       const pair = isVowelAt(word, i + 1) ? LATIN_VOWELS[char + next] : undefined;
       const letters = pair === undefined ? char : char + next;
       const rest = word.slice(i + letters.length);
-      // A final e (or -es) after a consonant, in a word with an earlier vowel, is silent (NIKE, DOVE, LONGINES).
+      // A final e (or -es) after a consonant, in a word with an earlier vowel, is silent (NIKE, DOVE, LONGINES), and
+      // so is one that ends a compound's first part inside the word (LITEWAY, SAFEWAY: `innerSilentE`).
       const silent =
-        letters === 'e' && (rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel;
-      const long = pair === undefined ? longReading(char, rest, hasEarlierVowel) : undefined;
+        letters === 'e' &&
+        (((rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel) ||
+          innerSilentE(word, i));
+      const long =
+        pair === undefined
+          ? longReading(char, rest, hasEarlierVowel, word.charAt(i + 2) === 'e' && innerSilentE(word, i + 2))
+          : undefined;
       const vowels = pair ?? singleVowel(char, rest, long);
       // A y before a consonant and a silent e is a long i (NYKE, BYTE), which its readings already hold; a final i
       // or y after a consonant, in a word with an earlier vowel, is spoken as ee is (SUNNY, JENNI ~ JENNEE).
