@@ -35,6 +35,12 @@ describe('vowelSkeleton', () => {
 });
 
 describe('soundKeys', () => {
+  it('hears a word that begins with x and a consonant as ex (XPRESS ~ EXPRESS), a lone x before a vowel apart', () => {
+    expect(soundKeys(['xpress']).sound).toEqual(soundKeys(['express']).sound);
+    expect(soundKeys(['xtreme', 'sports']).sound).toEqual(soundKeys(['extreme', 'sports']).sound);
+    expect(soundKeys(['xena']).sound).not.toEqual(soundKeys(['exena']).sound);
+  });
+
   it('gives names that sound alike the same sound key', () => {
     expect(soundKeys(['kwik', 'kleen']).sound).toEqual(soundKeys(['quick', 'clean']).sound);
     expect(soundKeys(['fone']).sound).toEqual(soundKeys(['phone']).sound);

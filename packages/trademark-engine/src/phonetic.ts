@@ -6,6 +6,16 @@ const NON_DIGIT_RE = /[^0-9]/g;
 const HAS_DIGIT_RE = /[0-9]/;
 const LETTERS_ONLY_RE = /^[a-z]+$/;
 const VOWEL_RE = /[aeiouy]/;
+/**
+ * A word that begins with x and a consonant is read as if it began with ex: brands write EXPRESS, EXTREME and
+ * EXPERT as XPRESS, XTREME and XPERT, and say them alike (a lone x before a vowel is a z: XENA, XEROX).
+ */
+const X_FOR_EX_RE = /^x[b-df-hj-np-tv-z]/;
+
+/** The spelling a word is heard by: XPRESS as EXPRESS (`X_FOR_EX_RE`). */
+export function spokenSpelling(letters: string): string {
+  return X_FOR_EX_RE.test(letters) ? `e${letters}` : letters;
+}
 
 // Vowel spellings grouped by the sound they usually make in a brand name. Double Metaphone keeps only consonants, so
 // DIAMOND and DOMINATE share a key; the vowels tell them apart while KWIK and QUICK still agree.
@@ -123,8 +133,9 @@ function wordSound(word: string): WordSound | null {
   const digits = HAS_DIGIT_RE.test(word) ? word.replace(NON_DIGIT_RE, '') : '';
   const letters = LETTERS_ONLY_RE.test(word) ? word : word.replace(NON_LETTER_RE, '');
   if (letters.length === 0 && digits.length === 0) return null;
-  const [primary, alternate] = letters.length === 0 ? ['', ''] : doubleMetaphone(letters);
-  sound = { primary: digits + primary, alternate: digits + alternate, vowels: vowelSkeleton(letters) };
+  const spoken = spokenSpelling(letters);
+  const [primary, alternate] = spoken.length === 0 ? ['', ''] : doubleMetaphone(spoken);
+  sound = { primary: digits + primary, alternate: digits + alternate, vowels: vowelSkeleton(spoken) };
   wordSounds.set(word, sound);
   return sound;
 }

@@ -2,6 +2,7 @@ import type { NameAnalysis } from './analyze.ts';
 import { type DescriptiveWords, descriptiveWordsFor } from './descriptive.ts';
 import { osaDistance } from './edit-distance.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
+import { spokenSpelling } from './phonetic.ts';
 import { SIGNAL_BIT, withLead } from './signals.ts';
 import { spellingScore } from './spelling.ts';
 import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
@@ -223,6 +224,8 @@ function firstSound(name: string): string {
   const first = name.charAt(0);
   const next = name.charAt(1);
   if (first === 'p' && next === 'h') return 'f';
+  // XPRESS is heard as EXPRESS (`spokenSpelling`).
+  if (first === 'x' && spokenSpelling(name) !== name) return 'e';
   if (first === 'c') return next === 'e' || next === 'i' || next === 'y' ? 's' : 'k';
   return FIRST_SOUND[first] ?? first;
 }
