@@ -264,7 +264,7 @@ function wordSignals(q: NameAnalysis, c: NameAnalysis, weak: WeakWords, verdict:
   const cCore = coreUnits(c, weak);
   if (
     (qCore.setAside || cCore.setAside) &&
-    sameUnits(qCore, cCore) &&
+    sameCore(qCore, cCore) &&
     qCore.letters >= CONTAINED_MIN_LETTERS
   ) {
     // One mark inside the other (BELLA HOME ~ BELLA) is also containment; ZORVEX GROUP ~ ZORVEX TECH is not.
@@ -321,6 +321,16 @@ function queryCore(q: NameAnalysis, weak: WeakWords): CoreUnits {
   const core = coreUnits(q, weak);
   lastCore = { q, weak, core };
   return core;
+}
+
+/**
+ * Whether two names' distinctive parts are the same. A single Chinese character makes no unit (units are pairs), so
+ * where neither has a unit their characters decide: 红科技 ~ 红 are the same 红, but 深圳红 ~ 深圳 are not, 深圳
+ * being wholly set aside (a mark of descriptive words only shares no distinctive part with any other).
+ */
+function sameCore(a: WordUnits, b: WordUnits): boolean {
+  if (!sameUnits(a, b)) return false;
+  return a.units.length > 0 || (a.syllables.length > 0 && sameSequence(a.syllables, b.syllables));
 }
 
 function sameUnits(a: WordUnits, b: WordUnits): boolean {
