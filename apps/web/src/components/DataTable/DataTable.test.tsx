@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../locales/i18n.ts';
 import { deferred, type MockReply, mockApi, ok, setCookie } from '../../test/mock-api.ts';
 import { ApiError } from '../api/api-client.ts';
-import { stateColumn } from './common-columns.tsx';
 import { CELL_MAX_WIDTH, DataTable } from './DataTable.tsx';
 import {
   bodyRows,
@@ -15,6 +14,7 @@ import {
   people,
   peopleColumns,
   peopleRequest,
+  peopleWithState,
   renderWithApp,
   statusTabList,
 } from './test-helpers.tsx';
@@ -543,24 +543,7 @@ describe('DataTable: toolbar', () => {
 });
 
 describe('DataTable: a row shows its state with its actions', () => {
-  /** People with their status (a state column) in the middle of the columns, as the lists define it. */
-  const withState = () => {
-    const columns = peopleColumns();
-    columns.splice(
-      3,
-      0,
-      stateColumn<Person>({
-        title: '状态',
-        dataIndex: 'status',
-        search: false,
-        valueEnum: {
-          active: { text: '活跃', status: 'success' },
-          pending: { text: '待处理', status: 'warning' },
-        },
-      }),
-    );
-    return columns;
-  };
+  const withState = () => peopleWithState();
   const pinnedRight = () =>
     screen
       .getAllByRole('columnheader')

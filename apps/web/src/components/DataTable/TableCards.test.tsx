@@ -3,18 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchesWidth, stillMediaQuery } from '../../test/media-query.ts';
 import { mockApi, ok, setCookie } from '../../test/mock-api.ts';
-import { serviceCodeColumn, stateColumn } from './common-columns.tsx';
+import { serviceCodeColumn } from './common-columns.tsx';
 import { DataTable } from './DataTable.tsx';
 import { cardParts } from './TableCards.tsx';
 import {
   lastParams,
   type Person,
   people,
-  peopleColumns,
   peopleRequest,
+  peopleWithState,
   renderWithApp,
 } from './test-helpers.tsx';
-import type { DataTableColumn, RequestParams, SortState } from './types.ts';
+import type { DataTableColumn, DataTableProps, RequestParams, SortState } from './types.ts';
 
 beforeEach(() => {
   setCookie(CSRF_COOKIE, 'csrf');
@@ -29,23 +29,19 @@ function windowWidth(width: number) {
   );
 }
 
-/** People with a sortable creation time and their status as the row's state, as the lists define them. */
-function columnsWithState(): DataTableColumn<Person>[] {
-  const columns = peopleColumns({ createdAt: { sorter: true } });
-  columns.splice(
-    3,
-    0,
-    stateColumn<Person>({
-      title: '状态',
-      dataIndex: 'status',
-      search: false,
-      valueEnum: {
-        active: { text: '活跃', status: 'success' },
-        pending: { text: '待处理', status: 'warning' },
-      },
-    }),
+/** The people list 人员 (a sortable creation time, the status as the row's state) in a window `width` wide. */
+function renderPeople(props: Partial<DataTableProps<Person>> = {}, width = 390) {
+  windowWidth(width);
+  return renderWithApp(
+    <DataTable<Person>
+      tableKey="people"
+      headerTitle="人员"
+      rowKey="id"
+      columns={peopleWithState({ createdAt: { sorter: true } })}
+      request={peopleRequest()}
+      {...props}
+    />,
   );
-  return columns;
 }
 
 const cards = () => within(screen.getByRole('list', { name: '人员' })).getAllByRole('listitem');
@@ -90,16 +86,7 @@ describe('cardParts', () => {
 
 describe('DataTable on a phone', () => {
   it('shows each row as a card: its name, its state beside it, every other column labelled, then its actions', async () => {
-    windowWidth(390);
-    renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={peopleRequest()}
-      />,
-    );
+    renderPeople();
     await screen.findByText('Person 1');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(cards()).toHaveLength(10);
@@ -147,21 +134,14 @@ describe('DataTable on a phone', () => {
   });
 
   it('folds the lines past the first six until 显示全部 is pressed', async () => {
-    windowWidth(390);
     const extra = ['甲', '乙', '丙', '丁', '戊'].map((title) => ({
       title,
       key: title,
       render: () => `${title}值`,
     }));
-    const { user } = renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={[...columnsWithState(), ...extra]}
-        request={peopleRequest()}
-      />,
-    );
+    const { user } = renderPeople({
+      columns: [...peopleWithState({ createdAt: { sorter: true } }), ...extra],
+    });
     await screen.findByText('Person 1');
     const first = cards()[0] as HTMLElement;
     // 邮箱, 国家, 创建时间, 甲, 乙, 丙 shown; 丁 and 戊 folded.
@@ -176,18 +156,8 @@ describe('DataTable on a phone', () => {
   });
 
   it('ticks rows by their boxes and says how many are selected', async () => {
-    windowWidth(390);
     const onChange = vi.fn();
-    const { user } = renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={peopleRequest()}
-        rowSelection={{ onChange }}
-      />,
-    );
+    const { user } = renderPeople({ rowSelection: { onChange } });
     await screen.findByText('Person 1');
     const [first, second] = cards();
     await user.click(within(first as HTMLElement).getByRole('checkbox', { name: '选择此行' }));
@@ -199,18 +169,9 @@ describe('DataTable on a phone', () => {
   });
 
   it('sorts by a sortable column from a menu, as the column header does on a desktop', async () => {
-    windowWidth(390);
     const answer = peopleRequest();
     const request = vi.fn((params: RequestParams, _sort: SortState) => answer(params));
-    const { user } = renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={request}
-      />,
-    );
+    const { user } = renderPeople({ request });
     await screen.findByText('Person 1');
     await user.click(screen.getByRole('combobox', { name: '排序' }));
     await user.click(await screen.findByText('创建时间 降序'));
@@ -219,35 +180,17 @@ describe('DataTable on a phone', () => {
   });
 
   it('shows why the list could not be read, with 重试, where the cards would be', async () => {
-    windowWidth(390);
     const request = vi.fn(async () => {
       throw new Error('network');
     });
-    renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={request}
-      />,
-    );
+    renderPeople({ request });
     expect(await screen.findByText('列表加载失败，请稍后重试')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /重\s?试/ })).toBeInTheDocument();
     expect(screen.queryByText(/共 \d+ 条/)).not.toBeInTheDocument();
   });
 
   it('folds the search form to its first field, and the toggle counts the filters set in folded ones', async () => {
-    windowWidth(390);
-    const { user } = renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={peopleRequest()}
-      />,
-    );
+    const { user } = renderPeople();
     await screen.findByText('Person 1');
     expect(screen.getByLabelText('关键词')).toBeVisible();
     expect(screen.getByLabelText('国家')).not.toBeVisible();
@@ -261,16 +204,7 @@ describe('DataTable on a phone', () => {
   });
 
   it('keeps the table on a desktop', async () => {
-    windowWidth(1440);
-    renderWithApp(
-      <DataTable<Person>
-        tableKey="people"
-        headerTitle="人员"
-        rowKey="id"
-        columns={columnsWithState()}
-        request={peopleRequest()}
-      />,
-    );
+    renderPeople({}, 1440);
     await screen.findByText('Person 1');
     expect(screen.getByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: '人员' })).not.toBeInTheDocument();

@@ -10,6 +10,7 @@ import { AppProviders } from '../../app/providers.tsx';
 import { createQueryClient } from '../../app/query-client.ts';
 import { reviewer } from '../../test/fixtures.ts';
 import { currentUserQueryKey } from '../session/current-user.ts';
+import { stateColumn } from './common-columns.tsx';
 import type { DataTableColumn, RequestData, RequestParams } from './types.ts';
 
 /** Renders a table (or anything) inside the app's providers and a router, logged in as `user`. */
@@ -103,6 +104,25 @@ export function peopleColumns(
       ...extra.actions,
     },
   ];
+  return columns;
+}
+
+/** `peopleColumns` with the status as the row's state (`stateColumn`) after 国家, as the lists define theirs. */
+export function peopleWithState(extra: Parameters<typeof peopleColumns>[0] = {}): DataTableColumn<Person>[] {
+  const columns = peopleColumns(extra);
+  columns.splice(
+    3,
+    0,
+    stateColumn<Person>({
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      valueEnum: {
+        active: { text: '活跃', status: 'success' },
+        pending: { text: '待处理', status: 'warning' },
+      },
+    }),
+  );
   return columns;
 }
 
