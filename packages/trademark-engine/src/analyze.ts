@@ -2,7 +2,7 @@ import { foldText, isHan, splitWords } from './fold.ts';
 import { foldLookalikes, lookalikeKey } from './lookalike.ts';
 import { soundKeys } from './phonetic.ts';
 import type { PinyinCache } from './pinyin.ts';
-import { singular } from './plural.ts';
+import { stemsOf } from './word-stem.ts';
 
 /** Everything a comparison needs about one name, computed once. */
 export interface NameAnalysis {
@@ -16,7 +16,7 @@ export interface NameAnalysis {
   readonly lookalike: string;
   /** Words of `latin`; a Chinese character is one word, its pinyin syllable. */
   readonly words: readonly string[];
-  /** `words` with plural endings folded. */
+  /** `words` with plural endings folded and abbreviations and numerals read as words (`stemsOf`). */
   readonly stems: readonly string[];
   /** Per word: whether it was read from a Chinese character. */
   readonly fromHan: readonly boolean[];
@@ -43,7 +43,7 @@ export function analyzeName(name: string, pinyin: PinyinCache): NameAnalysis {
     visual,
     lookalike,
     words,
-    stems: words.map((word, i) => (fromHan[i] ? word : singular(word))),
+    stems: stemsOf(words, fromHan),
     fromHan,
     hasHan,
     metaphone: sound.metaphone,

@@ -2,9 +2,9 @@ import type { NameAnalysis, NameReading } from './analyze.ts';
 import { FNV_OFFSET, fnvHash, fnvStep } from './grams.ts';
 import { CharPool, resize, type Sized } from './growable.ts';
 import { soundKeys } from './phonetic.ts';
-import { singular } from './plural.ts';
 import { SnapshotError, type SnapshotReader, type SnapshotWriter } from './snapshot-file.ts';
 import { type Sound, soundDefinitions, soundNumbersFor } from './transliteration.ts';
+import { stemsOf } from './word-stem.ts';
 
 // The flags byte: the script in its low bits, then which readings share the place of another instead of their own.
 const SCRIPT = 3;
@@ -275,7 +275,7 @@ export class FormStore {
       visual: chars.read(this.visualOffset[form] as number, this.visualLength[form] as number),
       lookalike: chars.read(this.#lookalikeAt(form), this.#lookalikeLength[form] as number),
       words,
-      stems: words.map((word, i) => (fromHan[i] ? word : singular(word))),
+      stems: stemsOf(words, fromHan),
       fromHan,
       hasHan,
       metaphone: sound.metaphone,

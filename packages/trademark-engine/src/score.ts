@@ -3,6 +3,7 @@ import { type DescriptiveWords, descriptiveWordsFor } from './descriptive.ts';
 import { osaDistance } from './edit-distance.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { spokenSpelling } from './phonetic.ts';
+import { singular } from './plural.ts';
 import { SIGNAL_BIT, withLead } from './signals.ts';
 import { spellingScore } from './spelling.ts';
 import { type Sound, soundsOf, transliterationScore } from './transliteration.ts';
@@ -376,7 +377,12 @@ function differsByPlural(a: WordUnits, b: WordUnits): boolean {
   for (let i = 0; i < a.units.length; i++) {
     const unit = a.units[i] as string;
     const j = b.units.indexOf(unit);
-    if (j >= 0 && !unit.includes('+') && a.surfaces[i] !== b.surfaces[j]) return true;
+    if (j < 0 || unit.includes('+')) continue;
+    const mine = a.surfaces[i] as string;
+    const theirs = b.surfaces[j] as string;
+    // The same stem written otherwise is a plural only when the words differ by their endings: DR and DOCTOR, 7
+    // and SEVEN are one word written short.
+    if (mine !== theirs && singular(mine) === singular(theirs)) return true;
   }
   return false;
 }
