@@ -51,10 +51,20 @@ const VOWEL_GROUPS: Readonly<Record<string, string>> = {
 
 // A vowel made long by a silent final e, written as a digraph of the same sound.
 const LONG_VOWEL: Readonly<Record<string, string>> = { a: 'ai', e: 'ee', i: 'i', o: 'oa', u: 'ue', y: 'y' };
-const INNER_SILENT_E_RE =
-  /(?<=[bcdfghjklmnpqrstvwxz])([aeiouy])([bcdfgklmnpstvz])e(?=[bcdfghjklmnpqstvwz]{1,2}[aeiouy])/g;
+// A silent e inside a word, where a compound's first part ends (LITEWAY, SAFEWAY, NITESTAR): after a consonant, one
+// vowel and one consonant, before one or two consonants and a vowel. Before an r the e is voiced (MATERIAL, GENERAL).
+const CONSONANT = '[bcdfghjklmnpqrstvwxz]';
+const VOWEL_THEN_CONSONANT = '([aeiouy])([bcdfgklmnpstvz])';
+const AFTER_INNER_E = '(?=[bcdfghjklmnpqstvwz]{1,2}[aeiouy])';
+const INNER_SILENT_E_RE = new RegExp(`(?<=${CONSONANT})${VOWEL_THEN_CONSONANT}e${AFTER_INNER_E}`, 'g');
+const INNER_SILENT_E_AT_RE = new RegExp(`^${CONSONANT}${VOWEL_THEN_CONSONANT}e${AFTER_INNER_E}`);
 const longBeforeSilentE = (_match: string, vowel: string, consonant: string): string =>
   (LONG_VOWEL[vowel] ?? vowel) + consonant;
+
+/** Whether the e at `at` in `word` is the silent e that ends a compound's first part (SAFEWAY, not MATERIAL). */
+export function innerSilentE(word: string, at: number): boolean {
+  return at >= 3 && word.charAt(at) === 'e' && INNER_SILENT_E_AT_RE.test(word.slice(at - 3));
+}
 
 /**
  * The vowel sounds of a Latin word as a string of classes A E I O U. Spellings that hide a vowel are undone first:
@@ -74,9 +84,7 @@ export function vowelSkeleton(word: string): string {
       w = w.slice(0, -2) + (LONG_VOWEL[vowel] ?? vowel) + w.charAt(w.length - 1);
     }
   }
-  // The same silent e where a compound's first part ends inside the word (LITEWAY ~ LIGHTWAY, SAFEWAY ~ SAIFWAY,
-  // NITESTAR ~ NIGHTSTAR): a consonant, a single vowel, a single consonant and e, then a consonant or two and a vowel.
-  // Before an r the e is voiced (MATERIAL, GENERAL), so it is kept there.
+  // The same silent e where a compound's first part ends inside the word (LITEWAY ~ LIGHTWAY: `INNER_SILENT_E_RE`).
   if (w.length > 4 && w.includes('e', 2)) w = w.replace(INNER_SILENT_E_RE, longBeforeSilentE);
   let skeleton = '';
   let i = 0;

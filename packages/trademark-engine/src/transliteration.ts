@@ -2,6 +2,7 @@ import type { NameReading } from './analyze.ts';
 import { BoundedMemo } from './bounded-memo.ts';
 import { fnvHash } from './grams.ts';
 import { ensureCapacity } from './growable.ts';
+import { innerSilentE } from './phonetic.ts';
 import {
   ADDED_BARE_CONSONANT,
   ADDED_CODA,
@@ -627,16 +628,6 @@ const SOFT_G: readonly number[] = [J, K];
 const withReading = new Map<string, readonly string[]>();
 
 const MAGIC_E_RE = /^[b-df-hj-np-tv-z]es?$/;
-/**
- * A vowel, one consonant and an e inside a word, before one or two consonants and a vowel, after a consonant: the e
- * ends a compound's first part and is silent (LITEWAY, SAFEWAY, NITESTAR), as the vowel skeleton hears it
- * (`phonetic.ts`); before an r it is voiced (MATERIAL, GENERAL).
- */
-const INNER_MAGIC_E_RE = /^[b-df-hj-np-tv-z][aeiouy][bcdfgklmnpstvz]e[bcdfghjklmnpqstvwz]{1,2}[aeiouy]/;
-
-function innerSilentE(word: string, at: number): boolean {
-  return at >= 3 && INNER_MAGIC_E_RE.test(word.slice(at - 3));
-}
 const CLOSED_RE = /^[b-df-hj-np-tv-z]([b-df-hj-np-tv-z]|$)/;
 
 /**
@@ -710,9 +701,7 @@ function latinTokens(word: string): LatinToken[] {
         (((rest === '' || rest === 's') && !isVowelAt(word, i - 1) && hasEarlierVowel) ||
           innerSilentE(word, i));
       const long =
-        pair === undefined
-          ? longReading(char, rest, hasEarlierVowel, word.charAt(i + 2) === 'e' && innerSilentE(word, i + 2))
-          : undefined;
+        pair === undefined ? longReading(char, rest, hasEarlierVowel, innerSilentE(word, i + 2)) : undefined;
       const vowels = pair ?? singleVowel(char, rest, long);
       // A y before a consonant and a silent e is a long i (NYKE, BYTE), which its readings already hold; a final i
       // or y after a consonant, in a word with an earlier vowel, is spoken as ee is (SUNNY, JENNI ~ JENNEE).
