@@ -18,6 +18,7 @@ import {
   Typography,
   theme,
 } from 'antd';
+import type { TableRowSelection } from 'antd/es/table/interface';
 import {
   type Key,
   type KeyboardEvent,
@@ -705,18 +706,21 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
   const failureText = failure ? (
     <LoadFailure message={failure.message ?? t('table.loadFailed')} onRetry={() => void load()} />
   ) : undefined;
-  /** A card's selection box: the table's own selection, with the page's onChange told as antd tells it. */
+  /** The ticked rows change (the table's boxes or a card's): only those rows, and the page is told as antd tells it. */
+  const select: NonNullable<TableRowSelection<Row>['onChange']> = (keys, rows, info) => {
+    setSelection({ keys, rows });
+    setAllMatching(false);
+    props.rowSelection?.onChange?.(keys, rows, info);
+  };
   const toggleSelected = (row: Row, checked: boolean) => {
     const key = rowKeyOf(row);
-    const next = checked
-      ? { keys: [...selection.keys, key], rows: [...selection.rows, row] }
-      : {
-          keys: selection.keys.filter((each) => each !== key),
-          rows: selection.rows.filter((each) => rowKeyOf(each) !== key),
-        };
-    setSelection(next);
-    setAllMatching(false);
-    props.rowSelection?.onChange?.(next.keys, next.rows, { type: 'single' });
+    if (checked) select([...selection.keys, key], [...selection.rows, row], { type: 'single' });
+    else
+      select(
+        selection.keys.filter((each) => each !== key),
+        selection.rows.filter((each) => rowKeyOf(each) !== key),
+        { type: 'single' },
+      );
   };
 
   return (
@@ -862,11 +866,7 @@ function DataTableBody<Row extends object, Result extends RequestData<Row>>(prop
                     ...props.rowSelection,
                     preserveSelectedRowKeys: true,
                     selectedRowKeys: selection.keys,
-                    onChange: (keys, rows, info) => {
-                      setSelection({ keys, rows });
-                      setAllMatching(false);
-                      props.rowSelection?.onChange?.(keys, rows, info);
-                    },
+                    onChange: select,
                   }
                 : undefined
             }
