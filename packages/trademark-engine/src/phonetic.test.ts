@@ -39,6 +39,7 @@ describe('soundKeys', () => {
     expect(soundKeys(['xpress']).sound).toEqual(soundKeys(['express']).sound);
     expect(soundKeys(['xtreme', 'sports']).sound).toEqual(soundKeys(['extreme', 'sports']).sound);
     expect(soundKeys(['xena']).sound).not.toEqual(soundKeys(['exena']).sound);
+    expect(soundKeys(['xylo']).sound).not.toEqual(soundKeys(['exylo']).sound);
   });
 
   it('gives names that sound alike the same sound key', () => {

@@ -8,9 +8,10 @@ const LETTERS_ONLY_RE = /^[a-z]+$/;
 const VOWEL_RE = /[aeiouy]/;
 /**
  * A word that begins with x and a consonant is read as if it began with ex: brands write EXPRESS, EXTREME and
- * EXPERT as XPRESS, XTREME and XPERT, and say them alike (a lone x before a vowel is a z: XENA, XEROX).
+ * EXPERT as XPRESS, XTREME and XPERT, and say them alike (a lone x before a vowel, y included, is a z: XENA,
+ * XEROX, XYLO).
  */
-const X_FOR_EX_RE = /^x[b-df-hj-np-tv-z]/;
+const X_FOR_EX_RE = /^x[bcdfghjklmnpqrstvwz]/;
 
 /** The spelling a word is heard by: XPRESS as EXPRESS (`X_FOR_EX_RE`). */
 export function spokenSpelling(letters: string): string {
