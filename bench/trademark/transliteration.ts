@@ -2,6 +2,7 @@ import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import {
   evaluateTransliterations,
+  listedPairs,
   readTransliterationSet,
   transliterationMarks,
 } from '@kxt/trademark-engine/transliteration-set';
@@ -22,6 +23,15 @@ export interface TransliterationResult {
   readonly heldOutPhoneticRecall: number;
   readonly heldOutFalseFlagRate: number;
   readonly sameScriptFlagRate: number;
+  /** The same searches by sound alone, without brands' established names (`TrademarkIndex.established` null). */
+  readonly bySound: {
+    readonly recall: number;
+    readonly falseFlagRate: number;
+    readonly heldOutRecall: number;
+    readonly heldOutFalseFlagRate: number;
+  };
+  /** Pairs of the set that the shipped list of established names holds (written without the set). */
+  readonly listedPairs: number;
 }
 
 /**
@@ -37,6 +47,11 @@ export function measureTransliterations(
   index.add(transliterationMarks(pairs, firstId));
   const tuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
   const heldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
+  const established = index.established;
+  index.established = null;
+  const soundTuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
+  const soundHeldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
+  index.established = established;
   const result: TransliterationResult = {
     pairs: pairs.length,
     queries: tuning.queries + heldOut.queries,
@@ -51,11 +66,24 @@ export function measureTransliterations(
         Math.max(1, tuning.queries + heldOut.queries),
       3,
     ),
+    bySound: {
+      recall: round(soundTuning.recall, 3),
+      falseFlagRate: round(soundTuning.falseFlagRate, 3),
+      heldOutRecall: round(soundHeldOut.recall, 3),
+      heldOutFalseFlagRate: round(soundHeldOut.falseFlagRate, 3),
+    },
+    listedPairs: listedPairs(pairs, established),
   };
   log(
     `transliteration (${result.pairs} pairs, ${result.queries} searches both ways): recall@10 ${result.recall} ` +
       `(by sound ${result.phoneticRecall}), false flags ${result.falseFlagRate}; held out: recall@10 ` +
       `${result.heldOutRecall} (by sound ${result.heldOutPhoneticRecall}), false flags ${result.heldOutFalseFlagRate}`,
+  );
+  log(
+    `        by sound alone, without established names: recall@10 ${result.bySound.recall}, false flags ` +
+      `${result.bySound.falseFlagRate}; held out ${result.bySound.heldOutRecall}, ` +
+      `${result.bySound.heldOutFalseFlagRate}; the list of established names holds ${result.listedPairs} of the ` +
+      `${result.pairs} pairs`,
   );
   return result;
 }

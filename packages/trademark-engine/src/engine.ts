@@ -2,6 +2,7 @@ import { analyzeName, type NameAnalysis } from './analyze.ts';
 import { sharedGramFloors, spellingMayReach, UNREACHABLE } from './bounds.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
+import { type EstablishedNames, establishedNames } from './established-names.ts';
 import { type CompiledFilter, compileFilter, type DatasetMasks, datasetMasks } from './filters.ts';
 import {
   CLASSES_HIGH,
@@ -29,7 +30,7 @@ import { nearSpellingLengths } from './near-spellings.ts';
 import { PinyinCache } from './pinyin.ts';
 import { PostingStore } from './postings.ts';
 import { PrefixOrder } from './prefix-order.ts';
-import { rankMatches } from './rank.ts';
+import { packMatch, rankMatches } from './rank.ts';
 import {
   type CompareOptions,
   compareNames,
@@ -65,6 +66,8 @@ export interface IndexOptions {
    * PostgreSQL mode read); by default, those in more than 0.5% of this index's names.
    */
   readonly isCommonStem?: (unit: string) => boolean;
+  /** Brands' established names in both scripts; the shipped list (`establishedNames`) by default, null for none. */
+  readonly established?: EstablishedNames | null;
 }
 
 /** What the last search did, for benchmarks and tuning. */
@@ -99,6 +102,7 @@ const COMMON_WORD = 1 << 14;
 const KEY_HIT = 1 << 20;
 const SKELETON_HIT = 1 << 26;
 const BLOCKED = 1 << 30;
+const ALL_CORE = (): boolean => true;
 
 /** What scoring one touched name needs to know about the search. */
 interface ScoringContext {
@@ -109,7 +113,7 @@ interface ScoringContext {
   /** Fewest of the counted trigrams in the current length pass (0 outside the passes). */
   countedFloor: number;
   readonly matcher: OsaMatcher;
-  readonly options: CompareOptions;
+  readonly options: Required<CompareOptions>;
   /** Each of the query's trigrams in a name's signature (`signatureLowMask`): a bit it lacks is a trigram it lacks. */
   readonly signatureLow: Int32Array;
   readonly signatureHigh: Int32Array;
@@ -138,6 +142,8 @@ export class TrademarkIndex {
   /** Whether the pinyin cache is this index's own (not shared through the options). */
   readonly #ownsPinyin: boolean;
   readonly #isCommon: (unit: string) => boolean;
+  /** Brands' established names in both scripts that searches use (`IndexOptions.established`); null for none. */
+  established: EstablishedNames | null;
   readonly lastSearch: SearchDiagnostics = { touched: 0, checked: 0, compared: 0 };
   readonly #forms = new FormStore();
   readonly #terms = new TermIndex();
@@ -156,8 +162,8 @@ export class TrademarkIndex {
    */
   #fresh = new Uint32Array(1024);
   #freshCount = 0;
-  #formScore = new Float32Array(1024);
-  #formSignals = new Uint16Array(1024);
+  /** Per name, the score and signals of the last search that matched it (`packMatch`). */
+  #formMatch = new Uint32Array(1024);
   /** The names of one list being counted (`collect` of the trigram or the hashed lists). */
   readonly #collected = new GrowableUint32();
   readonly #gramScratch: number[] = [];
@@ -172,6 +178,7 @@ export class TrademarkIndex {
     this.pinyin = options.pinyin ?? new PinyinCache();
     this.#ownsPinyin = options.pinyin === undefined;
     this.#isCommon = options.isCommonStem ?? ((unit) => this.#terms.isCommon(unit));
+    this.established = options.established === undefined ? establishedNames() : options.established;
   }
 
   /** Number of marks in the index. */
@@ -190,14 +197,7 @@ export class TrademarkIndex {
 
   /** Bytes the index holds in typed arrays, by part; strings and maps on the heap come on top. */
   memory(): Record<string, number> {
-    const scratch = [
-      this.#fresh,
-      this.#formScore,
-      this.#formSignals,
-      this.#heard,
-      this.#soundsEnd,
-      this.#soundsStart,
-    ];
+    const scratch = [this.#fresh, this.#formMatch, this.#heard, this.#soundsEnd, this.#soundsStart];
     return {
       names: this.#forms.bytes + this.#prefixes.bytes,
       terms: this.#terms.bytes,
@@ -340,7 +340,11 @@ export class TrademarkIndex {
    * those classes, which together are the words a name's distinctive part leaves aside.
    */
   compareOptions(classes?: readonly number[]): Required<CompareOptions> {
-    return { isCommonStem: this.#isCommon, descriptive: descriptiveWordsFor(classes) };
+    return {
+      isCommonStem: this.#isCommon,
+      descriptive: descriptiveWordsFor(classes),
+      established: this.established,
+    };
   }
 
   /**
@@ -396,6 +400,13 @@ export class TrademarkIndex {
     for (const term of terms.keys) touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
     for (const term of terms.skeletons)
       touched += this.#countTerm(postings, term, SKELETON_HIT, filter, datasets);
+    // The established names of the brand the query names, in the other script (STARBUCKS: 星巴克), are looked up as
+    // the query's own words and keys would be: a name close to one of them scores by it (`compareNames`).
+    for (const rendering of this.established?.renderingsOf(q, options.descriptive) ?? []) {
+      const renderingTerms = this.#terms.query(rendering, ALL_CORE);
+      for (const term of [...renderingTerms.rareWords, ...renderingTerms.keys])
+        touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
+    }
     // Names the query begins, and names one edit away where that is all spelling allows: looked up, not counted.
     if (m >= PREFIX_MIN_LENGTH) {
       const found = this.#prefixes.collect(q.visual, m + PREFIX_MIN_REST, 2 * m, this.#collected);
@@ -455,8 +466,7 @@ export class TrademarkIndex {
     this.lastSearch.compared = context.compared;
     return rankMatches({
       forms: context.matching,
-      formScore: this.#formScore,
-      formSignals: this.#formSignals,
+      formMatch: this.#formMatch,
       marksOfForm: this.#marksOfForm,
       marks: this.#marks,
       filter,
@@ -525,7 +535,7 @@ export class TrademarkIndex {
     q: NameAnalysis,
     terms: QueryTerms,
     floors: Int16Array,
-    options: CompareOptions,
+    options: Required<CompareOptions>,
   ): ScoringContext {
     const known = terms.grams.filter((gram) => gram >= 0);
     return {
@@ -576,8 +586,7 @@ export class TrademarkIndex {
     context.compared++;
     const { score, signals } = compareNames(q, this.#forms.analysis(form), context.options);
     if (score < this.scoreFloor) return;
-    this.#formScore[form] = score;
-    this.#formSignals[form] = signals;
+    this.#formMatch[form] = packMatch(score, signals);
     context.matching.push(form);
   }
 
@@ -608,6 +617,9 @@ export class TrademarkIndex {
     // Skeleton lists hold the other script's names only: a Chinese query meets Latin names, whose flags need not be
     // read (one cache miss less on each name a short Chinese query aligns).
     const hasHan = !q.hasHan;
+    // A query naming a known brand compares the few names that reach the floor in full: one that names another known
+    // brand stands apart from it (`compareNames`).
+    const known = (this.established?.brandsOf(q, context.options.descriptive).all.length ?? 0) > 0;
     for (let i = 0; i < count; i++) {
       const start = starts[i] as number;
       const end = ends[i] as number;
@@ -623,10 +635,12 @@ export class TrademarkIndex {
         start,
         end - start,
       );
-      const score = Math.round(exact * 10) / 10;
+      let score = Math.round(exact * 10) / 10;
       if (score < this.scoreFloor) continue;
-      this.#formScore[form] = score;
-      this.#formSignals[form] = score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0;
+      let signals = score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0;
+      if (known) ({ score, signals } = compareNames(q, forms.analysis(form), context.options));
+      if (score < this.scoreFloor) continue;
+      this.#formMatch[form] = packMatch(score, signals);
       context.matching.push(form);
     }
   }
@@ -684,11 +698,8 @@ export class TrademarkIndex {
 
   #prepareScratch(): void {
     const forms = this.#forms.count;
-    if (this.#formScore.length < forms) {
-      this.#formScore = ensureCapacity(this.#formScore, forms);
-      this.#formSignals = ensureCapacity(this.#formSignals, forms);
-    }
-    if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formScore.length);
+    if (this.#formMatch.length < forms) this.#formMatch = ensureCapacity(this.#formMatch, forms);
+    if (this.#fresh.length < forms) this.#fresh = new Uint32Array(this.#formMatch.length);
   }
 }
 

@@ -3,7 +3,7 @@ import { compileFilter } from './filters.ts';
 import { MarkTable } from './mark-table.ts';
 import { PostingStore } from './postings.ts';
 import { mulberry32 } from './prng.ts';
-import { rankMatches } from './rank.ts';
+import { packMatch, rankMatches } from './rank.ts';
 import { SIGNAL_BIT } from './signals.ts';
 
 type RankInput = Parameters<typeof rankMatches>[0];
@@ -14,7 +14,7 @@ function fixture(rows: ReadonlyArray<readonly [number, number, string, number[]]
   const marksOfForm = new PostingStore();
   for (const [id, form, dataset, niceClass] of rows)
     marksOfForm.add(form, marks.append({ id, name: '', dataset, niceClass, status: 'registered' }, form));
-  const rank = (input: Pick<RankInput, 'forms' | 'formScore' | 'formSignals'> & Partial<RankInput>) =>
+  const rank = (input: Pick<RankInput, 'forms' | 'formMatch'> & Partial<RankInput>) =>
     rankMatches({
       marksOfForm,
       marks,
@@ -33,10 +33,8 @@ describe('rankMatches', () => {
     [3, 0, 'CN', [25]],
     [4, 1, 'CN', [35]],
   ]);
-  const formScore = Float32Array.of(72.5, 91);
-  const formSignals = Uint16Array.of(SIGNAL_BIT.spelling, SIGNAL_BIT.exact);
-  const rank = (extra: Partial<RankInput> = {}) =>
-    rankAll({ forms: [0, 1], formScore, formSignals, ...extra });
+  const formMatch = Uint32Array.of(packMatch(72.5, SIGNAL_BIT.spelling), packMatch(91, SIGNAL_BIT.exact));
+  const rank = (extra: Partial<RankInput> = {}) => rankAll({ forms: [0, 1], formMatch, ...extra });
 
   it('ranks marks by score, then by insertion order, with their signals', () => {
     const result = rank();
@@ -75,11 +73,10 @@ describe('rankMatches with a place kept for the other script', () => {
   const scores = [95, 94, 93, 92, 91, 90, 89, 88, 87, 86, 85, 84, 70, 66, 62, 59];
   const all = scores.map((_, form) => form);
   const { rank: rankAll } = fixture(all.map((form) => [100 + form, form, 'CN', [25]] as const));
-  const formScore = Float32Array.from(scores);
-  const formSignals = new Uint16Array(scores.length);
+  const formMatch = Uint32Array.from(scores, (score) => packMatch(score, 0));
   const otherScript = (form: number): boolean => form >= 12;
   const rank = (forms: number[], keepPlaces = true) =>
-    rankAll({ forms, formScore, formSignals, ...(keepPlaces ? { inOtherScript: otherScript } : {}) });
+    rankAll({ forms, formMatch, ...(keepPlaces ? { inOtherScript: otherScript } : {}) });
   const ids = (result: ReturnType<typeof rank>): number[] => result.matches.map((match) => match.id - 100);
 
   it('moves the best high-risk name of the other script onto the first page, which stays in score order', () => {
@@ -119,13 +116,12 @@ describe('rankMatches of many marks, a page at a time', () => {
   // Rows are appended in id order; shuffled forms make ties on score break by row across names.
   const { rank } = fixture(rows);
   const forms = Array.from({ length: 60 }, (_, form) => form).sort(() => random() - 0.5);
-  const formScore = Float32Array.from(forms, () => 50 + Math.floor(random() * 10) * 5);
-  const formSignals = new Uint16Array(60);
+  const formMatch = Uint32Array.from(forms, () => packMatch(50 + Math.floor(random() * 10) * 5, 0));
   const otherScript = (form: number) => form % 7 === 3;
 
   it('gives every page as the slice of the whole ranking, with the same totals and statistics', () => {
     for (const inOtherScript of [undefined, otherScript]) {
-      const whole = rank({ forms, formScore, formSignals, ...(inOtherScript ? { inOtherScript } : {}) });
+      const whole = rank({ forms, formMatch, ...(inOtherScript ? { inOtherScript } : {}) });
       expect(whole.total).toBe(rows.length);
       for (const [offset, limit] of [
         [0, 1],
@@ -137,8 +133,7 @@ describe('rankMatches of many marks, a page at a time', () => {
       ] as const) {
         const page = rank({
           forms,
-          formScore,
-          formSignals,
+          formMatch,
           offset,
           limit,
           ...(inOtherScript ? { inOtherScript } : {}),
@@ -152,12 +147,12 @@ describe('rankMatches of many marks, a page at a time', () => {
   });
 
   it('moves a high-risk mark of the other script from far down the ranking onto the first page', () => {
-    const whole = rank({ forms, formScore, formSignals, inOtherScript: otherScript });
-    const plain = rank({ forms, formScore, formSignals });
+    const whole = rank({ forms, formMatch, inOtherScript: otherScript });
+    const plain = rank({ forms, formMatch });
     const moved = whole.matches[9];
     const before = plain.matches.findIndex((match) => match.id === moved?.id);
     expect(before).toBeGreaterThan(20);
-    expect(rank({ forms, formScore, formSignals, limit: 10, inOtherScript: otherScript }).matches).toEqual(
+    expect(rank({ forms, formMatch, limit: 10, inOtherScript: otherScript }).matches).toEqual(
       whole.matches.slice(0, 10),
     );
   });

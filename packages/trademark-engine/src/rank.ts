@@ -3,15 +3,14 @@ import { type CompiledFilter, DEAD_STATUS, passes } from './filters.ts';
 import type { MarkTable } from './mark-table.ts';
 import { emptyRanges, type PostingStore } from './postings.ts';
 import { HIGH_RISK_SCORE } from './score.ts';
-import { decodeSignals } from './signals.ts';
+import { decodeSignals, SIGNAL_MASK_BITS } from './signals.ts';
 import type { Match, SearchResult } from './types.ts';
 
 export interface RankInput {
   /** Distinct names that matched. */
   readonly forms: readonly number[];
-  /** Score and signal bits per name. */
-  readonly formScore: Float32Array;
-  readonly formSignals: Uint16Array;
+  /** Score and signal bits per name (`packMatch`). */
+  readonly formMatch: Uint32Array;
   /** Mark rows per name. */
   readonly marksOfForm: PostingStore;
   readonly marks: MarkTable;
@@ -20,6 +19,19 @@ export interface RankInput {
   readonly limit: number | undefined;
   /** Whether a name is written in the other script than the query (see `keepOtherScriptPlace`). */
   readonly inOtherScript?: (form: number) => boolean;
+}
+
+// A name's score in tenths (0–1000) above its signal mask, in one 32-bit number per name: the index keeps one for
+// every name it holds, so two arrays (a float and a mask) cost a million-name index 2 MB more.
+const MASK_OF_MATCH = 2 ** SIGNAL_MASK_BITS - 1;
+
+/** A name's score (to a tenth) and signal mask as `RankInput.formMatch` holds them. */
+export function packMatch(score: number, signals: number): number {
+  return Math.round(score * 10) * 2 ** SIGNAL_MASK_BITS + (signals & MASK_OF_MATCH);
+}
+
+function tenthsOf(match: number): number {
+  return Math.floor(match / 2 ** SIGNAL_MASK_BITS);
 }
 
 /** The first page of results (the search screen's default page size). */
@@ -33,7 +45,7 @@ export const FIRST_PAGE = 10;
  * million (BELLA: 97,728), and sorting them all took most of its search.
  */
 export function rankMatches(input: RankInput): SearchResult {
-  const { forms, formScore, formSignals, marksOfForm, marks, filter, inOtherScript } = input;
+  const { forms, formMatch, marksOfForm, marks, filter, inOtherScript } = input;
   // Score descending, then row: both packed in one number so that the smallest key ranks first.
   let keys = keyScratch;
   let total = 0;
@@ -42,10 +54,9 @@ export function rankMatches(input: RankInput): SearchResult {
   const stats = new ClassStatisticsAccumulator();
   const ranges = emptyRanges();
   for (const form of forms) {
-    const tenths = Math.round((formScore[form] as number) * 10);
+    const tenths = tenthsOf(formMatch[form] as number);
     const score = tenths / 10;
-    const otherScript =
-      inOtherScript !== undefined && (formScore[form] as number) >= HIGH_RISK_SCORE && inOtherScript(form);
+    const otherScript = inOtherScript !== undefined && score >= HIGH_RISK_SCORE && inOtherScript(form);
     marksOfForm.ranges(form, ranges);
     for (let pass = 0; pass < 2; pass++) {
       const data = pass === 0 ? ranges.base : ranges.delta;
@@ -80,18 +91,16 @@ export function rankMatches(input: RankInput): SearchResult {
   const matches: Match[] = [];
   for (let i = first; i < end; i++) {
     const row = (ranked[i] as number) % KEY_ROW;
-    const form = marks.form[row] as number;
+    const match = formMatch[marks.form[row] as number] as number;
     matches.push({
       id: marks.ids[row] as number,
-      score: Math.round((formScore[form] as number) * 10) / 10,
-      signals: decodeSignals(formSignals[form] as number),
+      score: tenthsOf(match) / 10,
+      signals: decodeSignals(match & MASK_OF_MATCH),
     });
   }
   const top = ranked[0];
   const maxScore =
-    top === undefined
-      ? null
-      : Math.round((formScore[marks.form[top % KEY_ROW] as number] as number) * 10) / 10;
+    top === undefined ? null : tenthsOf(formMatch[marks.form[top % KEY_ROW] as number] as number) / 10;
   return { total, maxScore, matches, classStatistics: stats.toRecord() };
 }
 

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
+import { EstablishedNames } from './established-names.ts';
 import { PinyinCache } from './pinyin.ts';
 import { compareNames, SCORE_FLOOR } from './score.ts';
 import { decodeSignals } from './signals.ts';
 
 const pinyin = new PinyinCache();
 
-function compare(query: string, mark: string, common: string[] = []) {
+// The signals of the names themselves: brands' established names (`established-names.ts`) are tested on their own.
+function compare(
+  query: string,
+  mark: string,
+  common: string[] = [],
+  established: EstablishedNames | null = null,
+) {
   const result = compareNames(analyzeName(query, pinyin), analyzeName(mark, pinyin), {
     isCommonStem: (stem) => common.includes(stem),
+    established,
   });
   return { score: result.score, signals: decodeSignals(result.signals) };
 }
@@ -259,5 +267,26 @@ describe('compareNames', () => {
     ] as const) {
       expect(compare(query, mark).score, `${query} ~ ${mark}`).toBeLessThan(SCORE_FLOOR);
     }
+  });
+
+  it('scores the established name of a brand in the other script as very high, past its descriptive words', () => {
+    const known = new EstablishedNames([
+      { latin: 'NIKE', chinese: ['耐克'], kind: 'brand' },
+      { latin: 'IKEA', chinese: ['宜家'], kind: 'brand' },
+    ]);
+    expect(compare('NIKE', '耐克', [], known)).toEqual({
+      score: 90,
+      signals: ['established', 'spelling', 'pinyin', 'transliteration'],
+    });
+    // Either way round, and for a rendering by meaning that sound cannot hear.
+    expect(compare('宜家', 'IKEA', [], known)).toEqual({ score: 90, signals: ['established'] });
+    expect(compare('IKEA', '宜家').score).toBeLessThan(SCORE_FLOOR);
+    // Descriptive words aside, on either side, or a name read alike, the brand is named one step away (科技:
+    // technology; 衣家 reads yi jia as 宜家 does).
+    expect(compare('IKEA', '宜家科技', [], known).score).toBe(85);
+    expect(compare('IKEA HOME', '宜家', [], known).score).toBe(85);
+    expect(compare('IKEA', '衣家', [], known)).toEqual({ score: 85, signals: ['established'] });
+    // Two names of one script are compared as they are.
+    expect(compare('NIKE', 'NIKEE', [], known).signals).not.toContain('established');
   });
 });

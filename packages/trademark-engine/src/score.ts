@@ -1,6 +1,7 @@
 import type { NameAnalysis } from './analyze.ts';
 import { type DescriptiveWords, descriptiveWordsFor } from './descriptive.ts';
 import { osaDistance } from './edit-distance.ts';
+import { type EstablishedNames, establishedNames } from './established-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { spokenSpelling } from './phonetic.ts';
 import { singular } from './plural.ts';
@@ -37,6 +38,13 @@ const SIGNAL_SCORE = {
   // The same distinctive part, descriptive or generic words aside (BELLA HOME ~ BELLA, 喜科科技 ~ 喜科).
   descriptiveSetAside: 85,
   oneLetter: 82,
+  // A mark and the established name of the same brand in the other script (STARBUCKS ~ 星巴克) are one brand to a
+  // Chinese consumer: very high, but below a mark's own script written the same (the Chinese name is the brand's,
+  // not the mark's, and an owner may hold only one of them).
+  established: 90,
+  // The same brand named through descriptive words or a name read alike (IKEA HOME ~ 宜家, IKEA ~ 衣家): as the same
+  // distinctive part is, descriptive words aside, in one script.
+  establishedAround: 85,
 } as const;
 
 // Marks under four letters are short enough to be read letter by letter (BMW, AOC), so one letter tells them apart and
@@ -81,6 +89,8 @@ export interface CompareOptions {
   readonly isCommonStem?: (stem: string) => boolean;
   /** Descriptive and generic words of the searched classes (`descriptiveWordsFor`); the general ones by default. */
   readonly descriptive?: DescriptiveWords;
+  /** Brands' established names in both scripts (`establishedNames`, the shipped list, by default); null for none. */
+  readonly established?: EstablishedNames | null;
 }
 
 export interface Comparison {
@@ -132,9 +142,50 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
     descriptive: options.descriptive ?? descriptiveWordsFor(),
     isCommon: options.isCommonStem ?? NEVER_COMMON,
   };
+  const established = options.established === undefined ? establishedNames() : options.established;
+  let ceiling = 100;
+  if (q.hasHan !== c.hasHan && established !== null) {
+    const known = establishedScore(q, c, established, weak.descriptive);
+    verdict.consider(known.score, SIGNAL_BIT.established);
+    if (known.apart) ceiling = KNOWN_APART_CEILING;
+  }
   wordSignals(q, c, weak, verdict);
-  return { score: Math.round(verdict.best * 10) / 10, signals: withLead(verdict.signals, verdict.deciding) };
+  return {
+    score: Math.round(Math.min(verdict.best, ceiling) * 10) / 10,
+    signals: withLead(verdict.signals, verdict.deciding),
+  };
 }
+
+// Two known brands whose established names are not each other (NIVEA 妮维雅 and 奈飞 NETFLIX, DIOR 迪奥 and 奥迪 AUDI)
+// already stand apart in the register: a resemblance across their scripts is heard or read, not known, and stays
+// under high risk.
+const KNOWN_APART_CEILING = HIGH_RISK_SCORE - 1;
+
+/**
+ * Whether the two marks name the same known brand (the names are looked up by `EstablishedNames.brandsOf`): by their
+ * whole names, `SIGNAL_SCORE.established` (NIKE ~ 耐克), else through descriptive words or a name read alike,
+ * `SIGNAL_SCORE.establishedAround` (IKEA HOME ~ 宜家, NIKE ~ 奈克); `apart` when both name known brands and none is the
+ * same. A name close to a known brand's name without naming it (NIKEE) is not chained to the brand's other
+ * name: such a chain needs a search of the list for every candidate, and the name's own resemblances still count.
+ */
+function establishedScore(
+  q: NameAnalysis,
+  c: NameAnalysis,
+  established: EstablishedNames,
+  descriptive: DescriptiveWords,
+): { score: number; apart: boolean } {
+  const ofQuery = established.brandsOf(q, descriptive);
+  if (ofQuery.all.length === 0) return NOT_KNOWN;
+  const ofMark = established.brandsOf(c, descriptive);
+  if (ofMark.all.length === 0) return NOT_KNOWN;
+  if (ofQuery.byName.some((brand) => ofMark.byName.includes(brand))) return SAME_BRAND;
+  return ofQuery.all.some((brand) => ofMark.all.includes(brand)) ? SAME_BRAND_AROUND : KNOWN_APART;
+}
+
+const NOT_KNOWN = { score: 0, apart: false };
+const SAME_BRAND = { score: SIGNAL_SCORE.established, apart: false };
+const SAME_BRAND_AROUND = { score: SIGNAL_SCORE.establishedAround, apart: false };
+const KNOWN_APART = { score: 0, apart: true };
 
 /**
  * The best score of a comparison so far, the signal bits that gave it, and every signal that reached the floor. An

@@ -16,6 +16,7 @@ describe('signals', () => {
       'pinyin',
       'homophone',
       'transliteration',
+      'established',
     ]);
   });
 
@@ -43,7 +44,10 @@ describe('signals', () => {
     // A deciding signal the mask does not hold (under the score floor) names no lead.
     expect(withLead(mask, SIGNAL_BIT.transliteration)).toBe(mask);
     expect(withLead(0, 0)).toBe(0);
-    // The lead fits beside the signal bits in the 16 bits the index keeps per name.
-    expect(withLead(mask, SIGNAL_BIT.plural)).toBeLessThan(2 ** 16);
+    // The lead fits beside the signal bits in the 32 bits the index keeps per name, whichever signal leads.
+    expect(withLead(SIGNAL_BIT.established, SIGNAL_BIT.established)).toBeLessThan(2 ** 31);
+    expect(
+      decodeSignals(withLead(SIGNAL_BIT.established | SIGNAL_BIT.pinyin, SIGNAL_BIT.established)),
+    ).toEqual(['established', 'pinyin']);
   });
 });

@@ -15,6 +15,8 @@
  * - pinyin       a Chinese-character mark compared through its toneless pinyin (小米 ~ XIAOMI)
  * - homophone    two Chinese-character marks written differently that read the same (小咪 ~ 小米)
  * - transliteration  a Latin mark and a Chinese mark that renders its sound in Mandarin syllables (NIKE ~ 耐克)
+ * - established  one mark is, or is close to, the established name in the other script of a known brand (STARBUCKS ~
+ *                星巴克, ANKER ~ 安克); the names are data, `lexicon/established-names.json`
  */
 export const SIGNALS = [
   'exact',
@@ -29,6 +31,7 @@ export const SIGNALS = [
   'pinyin',
   'homophone',
   'transliteration',
+  'established',
 ] as const;
 
 export type SignalCode = (typeof SIGNALS)[number];
@@ -40,9 +43,11 @@ export const SIGNAL_BIT: Readonly<Record<SignalCode, number>> = Object.fromEntri
 
 // Above the signal bits a mask may name the signal that decided the score (its index + 1), so that it is listed
 // first: a consultant reads the first reason as the one that explains the percentage (KUMO ~ CUMO is 80 for its
-// identical sound, though its spelling is close too). Masks are kept in 16 bits.
+// identical sound, though its spelling is close too). A mask takes `SIGNAL_MASK_BITS` bits.
 const LEAD_SHIFT = SIGNALS.length;
 const SIGNAL_MASK = (1 << LEAD_SHIFT) - 1;
+/** Bits a mask with its lead takes: the lead (0 for none, else a signal's index + 1) fits in four. */
+export const SIGNAL_MASK_BITS = LEAD_SHIFT + 4;
 
 /**
  * `mask` naming as its lead the first signal (in the order of `SIGNALS`) among `decidingBits`, the signals of the

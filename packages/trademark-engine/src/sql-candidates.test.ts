@@ -194,4 +194,17 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     expect(sets).toContain(wordSet(['w:garden']));
     expect(wordSet(['w:b', 'w:a', 'w:b'])).toBe('w:a\nw:b');
   });
+
+  it('looks up the established names of a known brand the query names by their keys and words', () => {
+    const pinyin = new PinyinCache();
+    const q = analyzeName('STARBUCKS', pinyin);
+    const weak = { descriptive: descriptiveWordsFor(), isCommon: () => false };
+    const plain = queryTerms(q, weak);
+    const known = queryTerms(q, weak, [analyzeName('星巴克', pinyin)]);
+    expect(plain.renderingWords).toEqual([]);
+    expect(known.renderingWords).toEqual(['w:ba+xing', 'w:ba+ke']);
+    expect(known.keys).toContain(termText('name', '星巴克'));
+    const { params } = candidateQuery('trademark_search_keys', SCORE_FLOOR, q.visual, known, undefined);
+    expect(params[12]).toEqual(known.renderingWords);
+  });
 });

@@ -27,13 +27,19 @@ export interface SqlQueryTerms {
   readonly coreWords: string[];
   /** Every unit: a name whose units are all among them is contained in the query. */
   readonly allWords: string[];
+  /** Every unit of the established names in the other script of the brand the query names: a name sharing one is read. */
+  readonly renderingWords: string[];
 }
 
 /**
  * The terms of `q`, split as the in-memory search splits them: a name sharing a key is compared; one sharing words
  * only when its units are all in the query or it holds every distinctive unit of the query (`#wordsMayReach`).
  */
-export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
+export function queryTerms(
+  q: NameAnalysis,
+  weak: WeakWords,
+  renderings: readonly NameAnalysis[] = [],
+): SqlQueryTerms {
   const keys: string[] = [];
   const skeletons: string[] = [];
   forEachQueryKey(q, (kind, text) => {
@@ -41,10 +47,19 @@ export function queryTerms(q: NameAnalysis, weak: WeakWords): SqlQueryTerms {
     const term = termText(kind, text);
     if (!list.includes(term)) list.push(term);
   });
+  // The established names are looked up by their keys and words as the in-memory index counts them.
+  const renderingWords: string[] = [];
+  for (const rendering of renderings) {
+    forEachQueryKey(rendering, (kind, text) => {
+      const term = termText(kind, text);
+      if (!isSkeleton(kind) && !keys.includes(term)) keys.push(term);
+    });
+    for (const unit of wordUnits(rendering).units) renderingWords.push(termText('word', unit));
+  }
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
   const coreWords = core.units.map((unit) => termText('word', unit));
-  return { keys, skeletons, coreWords, allWords };
+  return { keys, skeletons, coreWords, allWords, renderingWords };
 }
 
 /** A term as the table stores it: the kind's letter, a colon, the text. */
@@ -251,6 +266,8 @@ export function candidateQuery(
     'word_set = ANY($5::text[])',
     // The same for a query of many words, through the GIN index.
     'words && $6::text[] AND words <@ $6::text[]',
+    // Names sharing a word with an established name of the brand in the other script (none for most queries).
+    'words && $13::text[]',
   ];
   // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the
   // partitions of other registers.
@@ -284,6 +301,7 @@ export function candidateQuery(
       near ?? [],
       `${wellFormed(visual)}\u{10FFFF}`,
       terms.skeletons,
+      terms.renderingWords,
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { analyzeName, type NameAnalysis, readName } from './analyze.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { TrademarkIndex } from './engine.ts';
+import { type EstablishedNames, establishedNames } from './established-names.ts';
 import { forEachNameTerm } from './name-terms.ts';
 import { PinyinCache } from './pinyin.ts';
 import { HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
@@ -44,6 +45,8 @@ export interface SqlSearchOptions {
    */
   readonly singleSignalFloor?: number;
   readonly pinyin?: PinyinCache;
+  /** Brands' established names in both scripts; the shipped list (`establishedNames`) by default, null for none. */
+  readonly established?: EstablishedNames | null;
   /** Clock for the cache of frequent words (tests). */
   readonly now?: () => number;
 }
@@ -94,6 +97,7 @@ export class SqlMarkSearch {
   readonly #client: SqlClient;
   readonly #sounds: SqlSoundCodes;
   readonly #now: () => number;
+  readonly #established: EstablishedNames | null;
   readonly #partitions = new Set<string>();
   #commonWords: { readonly words: ReadonlySet<string>; readonly at: number } | undefined;
   /** What the last search did, for the benchmark: marks read from the table, and milliseconds reading and ranking. */
@@ -108,6 +112,7 @@ export class SqlMarkSearch {
     this.#client = client;
     this.#sounds = new SqlSoundCodes(client, this.table);
     this.#now = options.now ?? Date.now;
+    this.#established = options.established === undefined ? establishedNames() : options.established;
   }
 
   /**
@@ -249,6 +254,7 @@ export class SqlMarkSearch {
       singleSignalFloor: this.singleSignalFloor,
       pinyin: this.pinyin,
       isCommonStem,
+      established: this.#established,
     });
     index.add(records);
     const result = index.search(query);
@@ -282,7 +288,9 @@ export class SqlMarkSearch {
     query: SearchQuery,
     isCommonStem: (unit: string) => boolean,
   ): Promise<MarkRecord[]> {
-    const terms = queryTerms(q, { descriptive: descriptiveWordsFor(query.classes), isCommon: isCommonStem });
+    const descriptive = descriptiveWordsFor(query.classes);
+    const renderings = this.#established?.renderingsOf(q, descriptive) ?? [];
+    const terms = queryTerms(q, { descriptive, isCommon: isCommonStem }, renderings);
     const { text, params, shape } = candidateQuery(
       this.table,
       this.singleSignalFloor,

@@ -15,15 +15,20 @@ import {
 // search finds its pair when the other script's mark is in the top ten at 60 or more (high risk), and flags falsely
 // when another pair's mark in the other script scores 60 or more.
 //
-// The issue asks for recall 0.85 and at most 5% false flags; the method reaches neither (README, "Transliteration"),
-// so these floors hold the level it reaches (measured figures in the README table). Recall is checked on all pairs
-// and on those rendered by sound: pairs the set marks as rendered by meaning (星巴克 STARBUCKS) cannot be found by
-// sound and stay in the set.
+// Measured twice: as the product searches, with brands' established names (`lexicon/established-names.json`, written
+// without the set), and by sound alone. The issue asks for recall 0.85 and at most 5% false flags; sound alone reaches
+// neither (README, "Transliteration"), so its floors hold the levels reached (measured figures in the README table). Recall is checked on all pairs and on those rendered by sound: pairs the set marks as rendered by meaning
+// (星巴克 STARBUCKS) cannot be found by sound and stay in the set.
 const CORPUS = 200_000;
 const FOUND_SCORE = HIGH_RISK_SCORE;
 const FLOORS = {
   tuning: { recall: 0.565, phoneticRecall: 0.575, falseFlags: 0.07 },
   heldOut: { recall: 0.505, phoneticRecall: 0.51, falseFlags: 0.07 },
+} as const;
+// With the list, #12's targets (recall ≥ 0.85, false flags ≤ 5%) are met on both halves: 0.964 / 2.5% and 0.976 / 4.2%.
+const FLOORS_WITH_ESTABLISHED_NAMES = {
+  tuning: { recall: 0.955, falseFlags: 0.03 },
+  heldOut: { recall: 0.965, falseFlags: 0.045 },
 } as const;
 
 describe('transliteration set in a 200,000-mark corpus', () => {
@@ -32,6 +37,8 @@ describe('transliteration set in a 200,000-mark corpus', () => {
   const index = new TrademarkIndex();
   let tuning: TransliterationEvaluation;
   let heldOut: TransliterationEvaluation;
+  let listedTuning: TransliterationEvaluation;
+  let listedHeldOut: TransliterationEvaluation;
 
   beforeAll(() => {
     const corpus = generateMarks({ count: CORPUS, seed: 1 });
@@ -40,18 +47,25 @@ describe('transliteration set in a 200,000-mark corpus', () => {
     index.add(transliterationMarks(pairs, firstId));
     const evaluate = (include: (pair: TransliterationPair) => boolean) =>
       evaluateTransliterations(index, pairs, firstId, include, FOUND_SCORE);
+    listedTuning = evaluate((pair) => !pair.heldOut);
+    listedHeldOut = evaluate((pair) => pair.heldOut);
+    const established = index.established;
+    index.established = null;
     tuning = evaluate((pair) => !pair.heldOut);
     heldOut = evaluate((pair) => pair.heldOut);
+    index.established = established;
     for (const [label, result] of [
-      ['tuning', tuning],
-      ['held out', heldOut],
+      ['tuning, by sound', tuning],
+      ['held out, by sound', heldOut],
+      ['tuning, with established names', listedTuning],
+      ['held out, with established names', listedHeldOut],
     ] as const) {
       console.info(
         `transliteration ${label}: ${result.queries} searches, recall@10 ${result.recall.toFixed(3)}, by sound ` +
           `${result.phoneticRecall.toFixed(3)} (${result.phoneticQueries}), false flags ${result.falseFlagRate.toFixed(3)}`,
       );
     }
-  }, 180_000);
+  }, 240_000);
 
   it('holds at least 150 pairs of all three kinds, a third of them held out', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(150);
@@ -77,6 +91,17 @@ describe('transliteration set in a 200,000-mark corpus', () => {
   it("rarely flags another pair's mark in the other script", () => {
     expect(tuning.falseFlagRate, tuning.flagged.join(', ')).toBeLessThanOrEqual(FLOORS.tuning.falseFlags);
     expect(heldOut.falseFlagRate, heldOut.flagged.join(', ')).toBeLessThanOrEqual(FLOORS.heldOut.falseFlags);
+  });
+
+  it('finds more with the established names of brands, flagging no more', () => {
+    expect(listedTuning.recall, `missed: ${listedTuning.missed.join(', ')}`).toBeGreaterThanOrEqual(
+      FLOORS_WITH_ESTABLISHED_NAMES.tuning.recall,
+    );
+    expect(listedHeldOut.recall).toBeGreaterThanOrEqual(FLOORS_WITH_ESTABLISHED_NAMES.heldOut.recall);
+    expect(listedTuning.falseFlagRate, listedTuning.flagged.join(', ')).toBeLessThanOrEqual(
+      FLOORS_WITH_ESTABLISHED_NAMES.tuning.falseFlags,
+    );
+    expect(listedHeldOut.falseFlagRate).toBeLessThanOrEqual(FLOORS_WITH_ESTABLISHED_NAMES.heldOut.falseFlags);
   });
 
   it('names the transliteration signal for a pair it finds', () => {

@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { analyzeName } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
+import type { EstablishedNames } from './established-names.ts';
+import { PinyinCache } from './pinyin.ts';
 import type { MarkRecord, SearchQuery, SearchResult } from './types.ts';
 
 /** What answers a search: a `TrademarkIndex`, or the answers of the PostgreSQL mode read ahead. */
@@ -150,4 +154,23 @@ export function evaluateTransliterations(
     missed,
     flagged,
   };
+}
+
+/**
+ * How many pairs a list of established names holds (its Latin name gives the pair's Chinese name): the list was
+ * written without the set, so this is how much of a set of brands it had never seen it knows.
+ */
+export function listedPairs(
+  pairs: readonly TransliterationPair[],
+  established: EstablishedNames | null,
+): number {
+  if (established === null) return 0;
+  const pinyin = new PinyinCache();
+  const descriptive = descriptiveWordsFor();
+  return pairs.filter((pair) => {
+    const chinese = analyzeName(pair.chinese, pinyin).exact;
+    return established
+      .renderingsOf(analyzeName(pair.latin, pinyin), descriptive)
+      .some((rendering) => rendering.exact === chinese);
+  }).length;
 }

@@ -242,6 +242,8 @@ export const enUS: Record<MessageKey, string> = {
   'report.signal.pinyin': "The Chinese mark's pinyin matches the other name",
   'report.signal.homophone': 'Chinese characters written differently but read the same',
   'report.signal.transliteration': 'One name is a usual Chinese transliteration of the other',
+  'report.signal.established':
+    'One name is the established name of the same brand in the other script (STARBUCKS ~ 星巴克)',
   'report.signal.oneLetter': 'Short marks one letter apart, which examiners usually treat as similar',
   'report.signal.descriptiveIgnored':
     'Descriptive or generic words (HOME, TECH, 科技, 商贸…) were set aside in the comparison',

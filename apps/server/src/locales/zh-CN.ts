@@ -227,6 +227,8 @@ export const zhCN = {
   'report.signal.pinyin': '拼音相同：中文商标的拼音与另一方一致',
   'report.signal.homophone': '同音异字：中文写法不同，但读音相同',
   'report.signal.transliteration': '音译对应：中文名称是另一方外文名称的常见音译（或反之）',
+  'report.signal.established':
+    '既有译名：一方是同一品牌在另一文字中的既有名称（如 STARBUCKS ~ 星巴克），消费者视为同一品牌',
   'report.signal.oneLetter': '一字之差：较短的商标只差一个字母，审查中通常视为近似',
   'report.signal.descriptiveIgnored': '忽略描述性词语：比对时不计 HOME、TECH、科技、商贸等描述性或通用词语',
   'report.section.dataDates': '数据日期',

@@ -139,7 +139,10 @@ describe.skipIf(testDialect() !== 'postgres')(
 
     // A mark only a skeleton reaches is read by its name first and in full only when its rendering is kept.
     it('ranks marks only a transliteration reaches as the in-memory index does, with their classes', async () => {
-      const pairs = readTransliterationSet().slice(0, 80);
+      // Invented names: no known brand's, so their sound alone links them (brands are found by their names too).
+      const pairs = readTransliterationSet()
+        .filter((pair) => pair.kind === 'invented')
+        .slice(0, 80);
       const renderings = pairs.flatMap((pair, i) => [
         markRecord(pair.latin, { applicationNumber: `TL-${i}`, dataset: 'US', niceClass: [25 + (i % 3)] }),
         markRecord(pair.chinese, { applicationNumber: `TC-${i}`, dataset: 'CN', niceClass: [35] }),
@@ -158,6 +161,36 @@ describe.skipIf(testDialect() !== 'postgres')(
         ).length;
       }
       expect(byRenderingOnly).toBeGreaterThan(20);
+    });
+
+    it("finds a known brand's established name in the other script as the in-memory index does", async () => {
+      const names = [
+        '星巴克',
+        '星巴克科技',
+        'STARBUCKS',
+        '宜家',
+        'IKEA HOME',
+        '标致',
+        '奈飞',
+        'NIVEA',
+        '衣家',
+      ];
+      await upsertMarks(database.db, [
+        ...generateMarks({ count: 500, seed: 8 }).map((mark, i) => asImport(mark, `EG-${i}`)),
+        ...names.map((name, i) => markRecord(name, { applicationNumber: `EN-${i}`, dataset: 'CN' })),
+      ]);
+      const memory = new MarkIndexService(database.db);
+      const postgres = postgresSearch();
+      await Promise.all([memory.ready(), postgres.ready()]);
+      expect(
+        await answeredOtherwise(memory, postgres, ['STARBUCKS', '宜家', 'IKEA', 'PEUGEOT', 'NIVEA', '奈飞']),
+      ).toEqual([]);
+      const starbucks = (await postgres.search({ text: 'STARBUCKS', limit: 10 })).matches;
+      expect(
+        starbucks.filter((match) => match.signals[0] === 'established').map((match) => match.score),
+      ).toEqual([90, 85]);
+      const peugeot = (await postgres.search({ text: 'PEUGEOT', limit: 10 })).matches;
+      expect(peugeot.map((match) => match.score)).toEqual([90]);
     });
 
     it('scores marks a skeleton reaches from their stored sounds, and from their text where those are not trusted', async () => {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import establishedNamesFile from '../lexicon/established-names.json' with { type: 'json' };
+import { analyzeName } from './analyze.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
+import { EstablishedNames, establishedNames, parseEstablishedNames } from './established-names.ts';
+import { PinyinCache } from './pinyin.ts';
+
+const pinyin = new PinyinCache();
+const name = (text: string) => analyzeName(text, pinyin);
+const general = descriptiveWordsFor();
+const list = new EstablishedNames([
+  { latin: 'STARBUCKS', chinese: ['星巴克'], kind: 'brand' },
+  { latin: 'ANKER', chinese: ['安克'], kind: 'seller' },
+  { latin: 'HEAD & SHOULDERS', chinese: ['海飞丝'], kind: 'brand' },
+  { latin: 'MIDEA', chinese: ['美的'], kind: 'seller' },
+]);
+const renderings = (text: string, descriptive = general): string[] =>
+  list.renderingsOf(name(text), descriptive).map((found) => found.exact);
+
+describe('established names', () => {
+  it('gives the other script’s name of a brand, both ways', () => {
+    expect(renderings('STARBUCKS')).toEqual(['星巴克']);
+    expect(renderings('星巴克')).toEqual(['starbucks']);
+    expect(renderings('安克')).toEqual(['anker']);
+  });
+
+  it('finds the brand through case, spacing and punctuation, and past descriptive words', () => {
+    expect(renderings('Star-Bucks')).toEqual(['星巴克']);
+    expect(renderings('Head & Shoulders')).toEqual(['海飞丝']);
+    expect(renderings('head and shoulders')).toEqual(['海飞丝']);
+    expect(renderings('深圳安克科技')).toEqual(['anker']);
+    expect(renderings('ANKER TECHNOLOGY')).toEqual(['安克']);
+  });
+
+  it('finds it from a Chinese name that reads the same (a homophone of the established name)', () => {
+    expect(renderings('美迪')).toEqual([]);
+    expect(renderings('每的')).toEqual(['midea']);
+  });
+
+  it('gives nothing for a name that is no known brand, or only shares a word with one', () => {
+    expect(renderings('STARLIGHT')).toEqual([]);
+    expect(renderings('ANKER STARBUCKS')).toEqual([]);
+    expect(renderings('星光')).toEqual([]);
+  });
+
+  it('rejects a malformed list, naming the entry', () => {
+    expect(() => parseEstablishedNames([])).toThrow('expected { names: [] }');
+    expect(() =>
+      parseEstablishedNames({ names: [{ latin: '耐克', chinese: ['耐克'], kind: 'brand' }] }),
+    ).toThrow('names[0].latin');
+    expect(() =>
+      parseEstablishedNames({ names: [{ latin: 'NIKE', chinese: 'NIKE', kind: 'brand' }] }),
+    ).toThrow('names[0].chinese');
+    expect(() => parseEstablishedNames({ names: [{ latin: 'NIKE', chinese: ['耐克'], kind: 'x' }] })).toThrow(
+      'names[0].kind',
+    );
+    expect(() =>
+      parseEstablishedNames({ names: [{ latin: 'NIKE', chinese: ['耐克NIKE'], kind: 'brand' }] }),
+    ).toThrow('names[0].chinese');
+  });
+});
+
+describe('the shipped list', () => {
+  const entries = parseEstablishedNames(establishedNamesFile);
+
+  it('holds brands from abroad and from China, each once', () => {
+    expect(entries.filter((entry) => entry.kind === 'brand').length).toBeGreaterThanOrEqual(500);
+    expect(entries.filter((entry) => entry.kind === 'seller').length).toBeGreaterThanOrEqual(300);
+    const folded = entries.map((entry) => name(entry.latin).exact);
+    expect(folded.filter((key, at) => folded.indexOf(key) !== at)).toEqual([]);
+  });
+
+  it('is what the engine reads', () => {
+    expect(establishedNames().size).toBe(entries.length);
+    expect(
+      establishedNames()
+        .renderingsOf(name('STARBUCKS'), general)
+        .map((found) => found.exact),
+    ).toContain('星巴克');
+  });
+});

@@ -1,0 +1,223 @@
+import { readFileSync } from 'node:fs';
+import { analyzeName, type NameAnalysis } from './analyze.ts';
+import type { DescriptiveWords } from './descriptive.ts';
+import { descriptiveWordsFor } from './descriptive.ts';
+import { fnvHash } from './grams.ts';
+import { PinyinCache } from './pinyin.ts';
+import { coreUnits } from './word-units.ts';
+
+/**
+ * A brand known in China under a Latin name and a Chinese one (NIKE 耐克, ANKER 安克, STARBUCKS 星巴克): the Chinese name
+ * is what Chinese consumers call the brand, whether it renders the sound, the meaning or neither, so an examiner
+ * treats either name as the other's equal. Sound alone cannot find such pairs reliably (`transliteration.ts`): the
+ * established name is knowledge, kept as data in `lexicon/established-names.json`.
+ */
+export interface EstablishedName {
+  readonly latin: string;
+  /** The names used in mainland China, the main one first. */
+  readonly chinese: readonly string[];
+  /** `brand`: a brand from outside mainland China; `seller`: a brand from mainland China. */
+  readonly kind: 'brand' | 'seller';
+}
+
+const KINDS = new Set(['brand', 'seller']);
+const HAN_RE = /\p{Script=Han}/u;
+const LATIN_RE = /[A-Za-z0-9]/;
+const MAX_NAME_LENGTH = 40;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the established-name file; throws a TypeError naming the first malformed entry. */
+export function parseEstablishedNames(json: unknown): EstablishedName[] {
+  if (!isRecord(json) || !Array.isArray(json.names))
+    throw new TypeError('established names: expected { names: [] }');
+  return json.names.map((entry: unknown, at: number): EstablishedName => {
+    const where = `established names[${at}]`;
+    if (!isRecord(entry)) throw new TypeError(`${where}: expected { latin, chinese, kind }`);
+    const { latin, chinese, kind } = entry;
+    if (
+      typeof latin !== 'string' ||
+      !LATIN_RE.test(latin) ||
+      HAN_RE.test(latin) ||
+      latin.length > MAX_NAME_LENGTH
+    )
+      throw new TypeError(`${where}.latin: expected a Latin name`);
+    if (
+      !Array.isArray(chinese) ||
+      chinese.length === 0 ||
+      chinese.some(
+        (name) =>
+          typeof name !== 'string' ||
+          !HAN_RE.test(name) ||
+          LATIN_RE.test(name) ||
+          name.length > MAX_NAME_LENGTH,
+      )
+    )
+      throw new TypeError(`${where}.chinese: expected a list of Chinese names`);
+    if (typeof kind !== 'string' || !KINDS.has(kind))
+      throw new TypeError(`${where}.kind: expected brand or seller`);
+    return { latin, chinese: chinese as string[], kind: kind as EstablishedName['kind'] };
+  });
+}
+
+/** Brands a name names (`EstablishedNames.brandsOf`). */
+export interface KnownBrands {
+  readonly all: readonly number[];
+  readonly byName: readonly number[];
+}
+
+interface BrandReadings {
+  readonly names: readonly NameAnalysis[];
+  readonly keys: ReadonlySet<string>;
+}
+
+/**
+ * The established names of a list, looked up by a name's folded letters or by its distinctive part (`coreUnits`, so
+ * NIKE SPORTS and 耐克体育 find NIKE 耐克; a Chinese one by its reading, so a homophone of the established name, 奈克,
+ * finds it too). Compact, as every index holds it: the names as strings and their keys as sorted 32-bit hashes with
+ * their brand's number (some 10 bytes a key); a hash found is checked against the brand's names read again, which
+ * only the few brands a search meets need.
+ */
+export class EstablishedNames {
+  readonly #entries: readonly EstablishedName[];
+  #hashes: Uint32Array | undefined;
+  #brandOfHash = new Uint32Array(0);
+  readonly #readings = new Map<number, BrandReadings>();
+  readonly #cache = new WeakMap<NameAnalysis, { descriptive: DescriptiveWords; brands: KnownBrands }>();
+
+  constructor(entries: readonly EstablishedName[]) {
+    this.#entries = entries;
+  }
+
+  get size(): number {
+    return this.#entries.length;
+  }
+
+  /**
+   * The known brands `a` names (numbers of this list): `byName` those it names by a whole name of theirs (耐克, NIKE),
+   * `all` those too that its distinctive part or its reading names (耐克体育, 奈克). None for most names.
+   */
+  brandsOf(a: NameAnalysis, descriptive: DescriptiveWords): KnownBrands {
+    const cached = this.#cache.get(a);
+    if (cached !== undefined && cached.descriptive === descriptive) return cached.brands;
+    const hashes = this.#hashes ?? this.#build();
+    let brands: { all: number[]; byName: number[] } = NO_BRANDS;
+    for (const key of lookupKeys(a, descriptive)) {
+      const hash = fnvHash(key);
+      for (let at = lowerBound(hashes, hash); at < hashes.length && hashes[at] === hash; at++) {
+        const brand = this.#brandOfHash[at] as number;
+        if (!this.#readingsOf(brand).keys.has(key)) continue;
+        if (brands === NO_BRANDS) brands = { all: [], byName: [] };
+        if (!brands.all.includes(brand)) brands.all.push(brand);
+        if (key.startsWith(WHOLE_NAME) && !brands.byName.includes(brand)) brands.byName.push(brand);
+      }
+    }
+    this.#cache.set(a, { descriptive, brands });
+    return brands;
+  }
+
+  /** The established names in the other script of the brands `a` names (none when it names none), each once. */
+  renderingsOf(a: NameAnalysis, descriptive: DescriptiveWords): readonly NameAnalysis[] {
+    const brands = this.brandsOf(a, descriptive).all;
+    if (brands.length === 0) return NONE;
+    const renderings: NameAnalysis[] = [];
+    for (const brand of brands) {
+      for (const name of this.#readingsOf(brand).names) {
+        if (name.hasHan === a.hasHan || renderings.some((known) => known.exact === name.exact)) continue;
+        renderings.push(name);
+      }
+    }
+    return renderings;
+  }
+
+  /** Lists every key of every brand, on first use: reading some 9,000 names takes a moment no index should wait for. */
+  #build(): Uint32Array {
+    const pairs: [number, number][] = [];
+    // A cache of its own, let go once the keys are listed.
+    const pinyin = new PinyinCache();
+    this.#entries.forEach((entry, brand) => {
+      for (const name of [entry.latin, ...entry.chinese]) {
+        for (const key of lookupKeys(analyzeName(name, pinyin), GENERAL_WORDS()))
+          pairs.push([fnvHash(key), brand]);
+      }
+    });
+    pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    const hashes = Uint32Array.from(pairs, (pair) => pair[0]);
+    this.#brandOfHash = Uint32Array.from(pairs, (pair) => pair[1]);
+    this.#hashes = hashes;
+    return hashes;
+  }
+
+  #readingsOf(brand: number): BrandReadings {
+    let readings = this.#readings.get(brand);
+    if (readings === undefined) {
+      const entry = this.#entries[brand] as EstablishedName;
+      const names = [entry.latin, ...entry.chinese].map((name) => analyzeName(name, READING_PINYIN));
+      readings = { names, keys: new Set(names.flatMap((name) => lookupKeys(name, GENERAL_WORDS()))) };
+      this.#readings.set(brand, readings);
+    }
+    return readings;
+  }
+}
+
+const NONE: NameAnalysis[] = [];
+// The names of the brands searches meet are read through one cache: a few hundred characters at most.
+const READING_PINYIN = new PinyinCache();
+const NO_BRANDS: { all: number[]; byName: number[] } = { all: [], byName: [] };
+const NEVER_COMMON = (): boolean => false;
+const GENERAL_WORDS = (): DescriptiveWords => descriptiveWordsFor();
+
+function lowerBound(sorted: Uint32Array, value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The whole folded name, and its distinctive part (`coreUnits`: descriptive words set aside) in reading order. A
+ * Chinese unit is a pair of syllables in either order, so each is read back from the name in the order written:
+ * 迪奥 (DIOR) and 奥迪 (AUDI) are two brands.
+ */
+function lookupKeys(a: NameAnalysis, descriptive: DescriptiveWords): string[] {
+  const keys = [WHOLE_NAME + a.exact];
+  const core = coreUnits(a, { descriptive, isCommon: NEVER_COMMON });
+  if (core.units.length > 0) keys.push(`~${core.units.map((unit) => inReadingOrder(a, unit)).join(' ')}`);
+  return keys;
+}
+
+const WHOLE_NAME = '=';
+
+function inReadingOrder(a: NameAnalysis, unit: string): string {
+  const [first, second] = unit.split('+');
+  if (second === undefined) return unit;
+  for (let i = 0; i + 1 < a.words.length; i++) {
+    if (a.fromHan[i] !== true || a.fromHan[i + 1] !== true) continue;
+    const here = a.words[i];
+    const next = a.words[i + 1];
+    if ((here === first && next === second) || (here === second && next === first)) return `${here}+${next}`;
+  }
+  return unit;
+}
+
+let shipped: EstablishedNames | undefined;
+
+/**
+ * The list that ships with the engine (`lexicon/established-names.json`), read on first use. Read from the file
+ * rather than imported as JSON (as the descriptive words are): a module keeps its JSON for good, a second copy of
+ * some thousands of entries in every process.
+ */
+export function establishedNames(): EstablishedNames {
+  shipped ??= new EstablishedNames(
+    parseEstablishedNames(
+      JSON.parse(readFileSync(new URL('../lexicon/established-names.json', import.meta.url), 'utf8')),
+    ),
+  );
+  return shipped;
+}
