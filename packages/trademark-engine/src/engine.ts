@@ -2,7 +2,7 @@ import { analyzeName, type NameAnalysis } from './analyze.ts';
 import { sharedGramFloors, spellingMayReach, UNREACHABLE } from './bounds.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
-import { type EstablishedNames, establishedNames } from './established-names.ts';
+import { EstablishedNames, establishedNames } from './established-names.ts';
 import { type CompiledFilter, compileFilter, type DatasetMasks, datasetMasks } from './filters.ts';
 import {
   CLASSES_HIGH,
@@ -35,9 +35,11 @@ import {
   type CompareOptions,
   compareNames,
   HIGH_RISK_SCORE,
+  KNOWN_APART_CEILING,
   PREFIX_MIN_LENGTH,
   PREFIX_MIN_REST,
   SCORE_FLOOR,
+  standApart,
 } from './score.ts';
 import { SIGNAL_BIT } from './signals.ts';
 import { readSnapshot, SnapshotWriter, snapshotFingerprint, writeSnapshot } from './snapshot-file.ts';
@@ -102,7 +104,6 @@ const COMMON_WORD = 1 << 14;
 const KEY_HIT = 1 << 20;
 const SKELETON_HIT = 1 << 26;
 const BLOCKED = 1 << 30;
-const ALL_CORE = (): boolean => true;
 
 /** What scoring one touched name needs to know about the search. */
 interface ScoringContext {
@@ -400,11 +401,11 @@ export class TrademarkIndex {
     for (const term of terms.keys) touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
     for (const term of terms.skeletons)
       touched += this.#countTerm(postings, term, SKELETON_HIT, filter, datasets);
-    // The established names of the brand the query names, in the other script (STARBUCKS: 星巴克), are looked up as
-    // the query's own words and keys would be: a name close to one of them scores by it (`compareNames`).
+    // The established names of a brand the query names, in the other script (STARBUCKS: 星巴克): a name that names
+    // the same brand is one of them, or has all of their distinctive part, so it is listed under their whole name or
+    // the rarest unit of that part (`compareNames` scores it so).
     for (const rendering of this.established?.renderingsOf(q, options.descriptive) ?? []) {
-      const renderingTerms = this.#terms.query(rendering, ALL_CORE);
-      for (const term of [...renderingTerms.rareWords, ...renderingTerms.keys])
+      for (const term of this.#terms.namingTerms(rendering, EstablishedNames.namingUnits(rendering)))
         touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
     }
     // Names the query begins, and names one edit away where that is all spelling allows: looked up, not counted.
@@ -617,9 +618,10 @@ export class TrademarkIndex {
     // Skeleton lists hold the other script's names only: a Chinese query meets Latin names, whose flags need not be
     // read (one cache miss less on each name a short Chinese query aligns).
     const hasHan = !q.hasHan;
-    // A query naming a known brand compares the few names that reach the floor in full: one that names another known
-    // brand stands apart from it (`compareNames`).
-    const known = (this.established?.brandsOf(q, context.options.descriptive).all.length ?? 0) > 0;
+    // Such a name shares no word or key with the established names of a brand the query names, so it does not name the
+    // same brand; when it names another, the two stand apart under high risk (`compareNames`).
+    const { established, descriptive } = context.options;
+    const known = established !== null && established.brandsOf(q, descriptive).all.length > 0;
     for (let i = 0; i < count; i++) {
       const start = starts[i] as number;
       const end = ends[i] as number;
@@ -637,10 +639,9 @@ export class TrademarkIndex {
       );
       let score = Math.round(exact * 10) / 10;
       if (score < this.scoreFloor) continue;
-      let signals = score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0;
-      if (known) ({ score, signals } = compareNames(q, forms.analysis(form), context.options));
-      if (score < this.scoreFloor) continue;
-      this.#formMatch[form] = packMatch(score, signals);
+      if (known && score >= HIGH_RISK_SCORE && standApart(q, forms.analysis(form), established, descriptive))
+        score = KNOWN_APART_CEILING;
+      this.#formMatch[form] = packMatch(score, score >= SCORE_FLOOR ? SIGNAL_BIT.transliteration : 0);
       context.matching.push(form);
     }
   }

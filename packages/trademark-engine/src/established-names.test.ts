@@ -13,6 +13,7 @@ const list = new EstablishedNames([
   { latin: 'ANKER', chinese: ['安克'], kind: 'seller' },
   { latin: 'HEAD & SHOULDERS', chinese: ['海飞丝'], kind: 'brand' },
   { latin: 'MIDEA', chinese: ['美的'], kind: 'seller' },
+  { latin: 'CHINA MOBILE', chinese: ['中国移动'], kind: 'seller' },
 ]);
 const renderings = (text: string, descriptive = general): string[] =>
   list.renderingsOf(name(text), descriptive).map((found) => found.exact);
@@ -35,6 +36,13 @@ describe('established names', () => {
   it('finds it from a Chinese name that reads the same (a homophone of the established name)', () => {
     expect(renderings('美迪')).toEqual([]);
     expect(renderings('每的')).toEqual(['midea']);
+  });
+
+  it('names a brand whose own name holds a descriptive word by that whole name only', () => {
+    expect(renderings('中国移动')).toEqual(['chinamobile']);
+    expect(renderings('China Mobile')).toEqual(['中国移动']);
+    expect(renderings('T MOBILE')).toEqual([]);
+    expect(renderings('MOBILE')).toEqual([]);
   });
 
   it('gives nothing for a name that is no known brand, or only shares a word with one', () => {

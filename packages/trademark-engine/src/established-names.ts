@@ -71,6 +71,8 @@ export interface KnownBrands {
 interface BrandReadings {
   readonly names: readonly NameAnalysis[];
   readonly keys: ReadonlySet<string>;
+  /** Per name, the first unit of its distinctive part (`coreUnits`), or undefined when it has none. */
+  readonly firstUnits: readonly (string | undefined)[];
 }
 
 /**
@@ -118,6 +120,31 @@ export class EstablishedNames {
     return brands;
   }
 
+  /**
+   * Whether `a` may name one of `brands`: it holds, as a word or a pair of characters read alike, the first distinctive
+   * unit of one of their names in its script (or is that name, where it has none). Any name that names the brand does
+   * (its whole name, or its distinctive part, is theirs), so a comparison asks `brandsOf` only of the few that pass:
+   * working out a name's distinctive part for every candidate of the other script was a third of a known brand's
+   * search.
+   */
+  mayNameOneOf(a: NameAnalysis, brands: readonly number[]): boolean {
+    for (const brand of brands) {
+      const { names, firstUnits } = this.#readingsOf(brand);
+      for (let i = 0; i < names.length; i++) {
+        const name = names[i] as NameAnalysis;
+        if (name.hasHan !== a.hasHan) continue;
+        const unit = firstUnits[i];
+        if (unit === undefined ? name.exact === a.exact : holdsUnit(a, unit)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The word units a name that names a brand by `name` (one of `renderingsOf`) holds all of: its distinctive part's. */
+  static namingUnits(name: NameAnalysis): readonly string[] {
+    return coreUnits(name, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).units;
+  }
+
   /** The established names in the other script of the brands `a` names (none when it names none), each once. */
   renderingsOf(a: NameAnalysis, descriptive: DescriptiveWords): readonly NameAnalysis[] {
     const brands = this.brandsOf(a, descriptive).all;
@@ -139,8 +166,7 @@ export class EstablishedNames {
     const pinyin = new PinyinCache();
     this.#entries.forEach((entry, brand) => {
       for (const name of [entry.latin, ...entry.chinese]) {
-        for (const key of lookupKeys(analyzeName(name, pinyin), GENERAL_WORDS()))
-          pairs.push([fnvHash(key), brand]);
+        for (const key of brandKeys(analyzeName(name, pinyin))) pairs.push([fnvHash(key), brand]);
       }
     });
     pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
@@ -155,7 +181,13 @@ export class EstablishedNames {
     if (readings === undefined) {
       const entry = this.#entries[brand] as EstablishedName;
       const names = [entry.latin, ...entry.chinese].map((name) => analyzeName(name, READING_PINYIN));
-      readings = { names, keys: new Set(names.flatMap((name) => lookupKeys(name, GENERAL_WORDS()))) };
+      readings = {
+        names,
+        keys: new Set(names.flatMap(brandKeys)),
+        firstUnits: names.map(
+          (name) => coreUnits(name, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).units[0],
+        ),
+      };
       this.#readings.set(brand, readings);
     }
     return readings;
@@ -181,6 +213,18 @@ function lowerBound(sorted: Uint32Array, value: number): number {
 }
 
 /**
+ * The keys a brand's name is listed under: its whole name, and its distinctive part when that is the whole name. A
+ * brand name with a descriptive word in it (CHINA MOBILE, 中国移动) is not named by its distinctive part alone (T
+ * MOBILE, 某某移动), only by itself.
+ */
+function brandKeys(a: NameAnalysis): string[] {
+  const keys = lookupKeys(a, GENERAL_WORDS());
+  return coreUnits(a, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).setAside
+    ? keys.slice(0, 1)
+    : keys;
+}
+
+/**
  * The whole folded name, and its distinctive part (`coreUnits`: descriptive words set aside) in reading order. A
  * Chinese unit is a pair of syllables in either order, so each is read back from the name in the order written:
  * 迪奥 (DIOR) and 奥迪 (AUDI) are two brands.
@@ -193,6 +237,19 @@ function lookupKeys(a: NameAnalysis, descriptive: DescriptiveWords): string[] {
 }
 
 const WHOLE_NAME = '=';
+
+/** Whether a name has a word unit: a Latin stem, or two neighbouring characters read as the pair. */
+function holdsUnit(a: NameAnalysis, unit: string): boolean {
+  const [first, second] = unit.split('+');
+  if (second === undefined) return a.stems.includes(unit);
+  for (let i = 0; i + 1 < a.words.length; i++) {
+    if (a.fromHan[i] !== true || a.fromHan[i + 1] !== true) continue;
+    const here = a.words[i];
+    const next = a.words[i + 1];
+    if ((here === first && next === second) || (here === second && next === first)) return true;
+  }
+  return false;
+}
 
 function inReadingOrder(a: NameAnalysis, unit: string): string {
   const [first, second] = unit.split('+');

@@ -142,14 +142,14 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
     descriptive: options.descriptive ?? descriptiveWordsFor(),
     isCommon: options.isCommonStem ?? NEVER_COMMON,
   };
+  wordSignals(q, c, weak, verdict);
   const established = options.established === undefined ? establishedNames() : options.established;
   let ceiling = 100;
   if (q.hasHan !== c.hasHan && established !== null) {
-    const known = establishedScore(q, c, established, weak.descriptive);
+    const known = establishedScore(q, c, established, weak.descriptive, verdict.best);
     verdict.consider(known.score, SIGNAL_BIT.established);
     if (known.apart) ceiling = KNOWN_APART_CEILING;
   }
-  wordSignals(q, c, weak, verdict);
   return {
     score: Math.round(Math.min(verdict.best, ceiling) * 10) / 10,
     signals: withLead(verdict.signals, verdict.deciding),
@@ -159,7 +159,20 @@ export function compareNames(q: NameAnalysis, c: NameAnalysis, options: CompareO
 // Two known brands whose established names are not each other (NIVEA 妮维雅 and 奈飞 NETFLIX, DIOR 迪奥 and 奥迪 AUDI)
 // already stand apart in the register: a resemblance across their scripts is heard or read, not known, and stays
 // under high risk.
-const KNOWN_APART_CEILING = HIGH_RISK_SCORE - 1;
+export const KNOWN_APART_CEILING = HIGH_RISK_SCORE - 1;
+
+/** Whether the two names each name a known brand and none in common (see `KNOWN_APART_CEILING`). */
+export function standApart(
+  q: NameAnalysis,
+  c: NameAnalysis,
+  established: EstablishedNames,
+  descriptive: DescriptiveWords,
+): boolean {
+  const ofQuery = established.brandsOf(q, descriptive).all;
+  if (ofQuery.length === 0) return false;
+  const ofMark = established.brandsOf(c, descriptive).all;
+  return ofMark.length > 0 && !ofQuery.some((brand) => ofMark.includes(brand));
+}
 
 /**
  * Whether the two marks name the same known brand (the names are looked up by `EstablishedNames.brandsOf`): by their
@@ -173,9 +186,15 @@ function establishedScore(
   c: NameAnalysis,
   established: EstablishedNames,
   descriptive: DescriptiveWords,
+  scoreSoFar: number,
 ): { score: number; apart: boolean } {
   const ofQuery = established.brandsOf(q, descriptive);
   if (ofQuery.all.length === 0) return NOT_KNOWN;
+  if (!established.mayNameOneOf(c, ofQuery.all)) {
+    // Not the same brand; standing apart matters only to a score it would hold under high risk.
+    if (scoreSoFar < HIGH_RISK_SCORE) return NOT_KNOWN;
+    return standApart(q, c, established, descriptive) ? KNOWN_APART : NOT_KNOWN;
+  }
   const ofMark = established.brandsOf(c, descriptive);
   if (ofMark.all.length === 0) return NOT_KNOWN;
   if (ofQuery.byName.some((brand) => ofMark.byName.includes(brand))) return SAME_BRAND;

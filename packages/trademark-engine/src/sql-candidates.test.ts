@@ -203,7 +203,8 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     const known = queryTerms(q, weak, [analyzeName('星巴克', pinyin)]);
     expect(plain.renderingWords).toEqual([]);
     expect(known.renderingWords).toEqual(['w:ba+xing', 'w:ba+ke']);
-    expect(known.keys).toContain(termText('name', '星巴克'));
+    expect(known.keys).toContain(termText('name', analyzeName('星巴克', pinyin).visual));
+    expect(known.keys.length).toBe(plain.keys.length + 1);
     const { params } = candidateQuery('trademark_search_keys', SCORE_FLOOR, q.visual, known, undefined);
     expect(params[12]).toEqual(known.renderingWords);
   });

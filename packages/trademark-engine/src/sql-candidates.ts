@@ -1,4 +1,5 @@
 import type { NameAnalysis } from './analyze.ts';
+import { EstablishedNames } from './established-names.ts';
 import { forEachQueryKey, isSkeleton, TERM_KINDS, type TermKind } from './name-terms.ts';
 import { lettersLeftOut } from './near-spellings.ts';
 import { PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
@@ -47,14 +48,12 @@ export function queryTerms(
     const term = termText(kind, text);
     if (!list.includes(term)) list.push(term);
   });
-  // The established names are looked up by their keys and words as the in-memory index counts them.
+  // The established names are looked up by their whole names and word units, as the in-memory index counts them.
   const renderingWords: string[] = [];
   for (const rendering of renderings) {
-    forEachQueryKey(rendering, (kind, text) => {
-      const term = termText(kind, text);
-      if (!isSkeleton(kind) && !keys.includes(term)) keys.push(term);
-    });
-    for (const unit of wordUnits(rendering).units) renderingWords.push(termText('word', unit));
+    const name = termText('name', rendering.visual);
+    if (!keys.includes(name)) keys.push(name);
+    for (const unit of EstablishedNames.namingUnits(rendering)) renderingWords.push(termText('word', unit));
   }
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
@@ -266,7 +265,7 @@ export function candidateQuery(
     'word_set = ANY($5::text[])',
     // The same for a query of many words, through the GIN index.
     'words && $6::text[] AND words <@ $6::text[]',
-    // Names sharing a word with an established name of the brand in the other script (none for most queries).
+    // Names sharing a distinctive word with an established name of a brand the query names (none for most queries).
     'words && $13::text[]',
   ];
   // Two statements, with and without registers: an `$1 IS NULL OR …` would keep the planner from leaving out the

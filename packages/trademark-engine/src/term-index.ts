@@ -160,6 +160,24 @@ export class TermIndex {
   }
 
   /**
+   * Terms under which every name that is `a`, or holds all of `units`, is listed: its whole folded name, and the
+   * rarest of the units (a name holding them all holds that one; none when some unit no name has).
+   */
+  namingTerms(a: NameAnalysis, units: readonly string[]): number[] {
+    const found: number[] = [];
+    const name = this.#knownTerm(a.visual, 'name');
+    if (name >= 0) found.push(name);
+    let rarest = -1;
+    for (const unit of units) {
+      const term = this.#knownTerm(unit, 'word');
+      if (term < 0) return found;
+      if (rarest < 0 || this.terms.frequency(term) < this.terms.frequency(rarest)) rarest = term;
+    }
+    if (rarest >= 0 && rarest !== name) found.push(rarest);
+    return found;
+  }
+
+  /**
    * What `q` looks up; `isCore` tells the units of its distinctive part (`coreUnits`) from the rest, by default the
    * units that are not frequent.
    */
