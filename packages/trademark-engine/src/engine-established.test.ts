@@ -26,9 +26,9 @@ describe('TrademarkIndex with established names', () => {
 
   it('reports the established name in the other script that sound alone does not hear', () => {
     const match = index.search({ text: 'STARBUCKS' }).matches.find((m) => m.id === 1);
-    expect(match?.score).toBe(90);
+    expect(match?.score).toBe(92);
     expect(match?.signals[0]).toBe('established');
-    expect(found(index, 'PEUGEOT')).toContain('标致 90');
+    expect(found(index, 'PEUGEOT')).toContain('标致 92');
     expect(found(index, '标致')).toEqual(['标致 100']);
   });
 
@@ -37,11 +37,11 @@ describe('TrademarkIndex with established names', () => {
     // A name written around the brand's (descriptive words, or a name read alike) is one step away: 85.
     expect(found(index, 'STARBUCKS', { classes: [43] })).toEqual([
       'STARBUCKS 100',
-      '星巴克 90',
+      '星巴克 92',
       '星巴克咖啡 85',
     ]);
-    expect(found(index, 'STARBUCKS')).toEqual(['STARBUCKS 100', '星巴克 90']);
-    expect(found(index, '星巴克')).toEqual(['星巴克 100', 'STARBUCKS 90', '星巴克咖啡 81.5']);
+    expect(found(index, 'STARBUCKS')).toEqual(['STARBUCKS 100', '星巴克 92']);
+    expect(found(index, '星巴克')).toEqual(['星巴克 100', 'STARBUCKS 92', '星巴克咖啡 81.5']);
     expect(found(index, 'STARBUCKS COFFEE', { classes: [43] })).toContain('星巴克 85');
   });
 

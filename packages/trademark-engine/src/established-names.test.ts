@@ -33,9 +33,11 @@ describe('established names', () => {
     expect(renderings('ANKER TECHNOLOGY')).toEqual(['安克']);
   });
 
-  it('finds it from a Chinese name that reads the same (a homophone of the established name)', () => {
-    expect(renderings('美迪')).toEqual([]);
-    expect(renderings('每的')).toEqual(['midea']);
+  it('names a brand by its characters, not by a name read the same or its characters reversed', () => {
+    // Homophones are many in a register: 每的 is compared with 美的 as a homophone, not as MIDEA's name.
+    expect(renderings('每的')).toEqual([]);
+    expect(renderings('的美')).toEqual([]);
+    expect(renderings('美的科技')).toEqual(['midea']);
   });
 
   it('names a brand whose own name holds a descriptive word by that whole name only', () => {
@@ -49,6 +51,14 @@ describe('established names', () => {
     expect(renderings('STARLIGHT')).toEqual([]);
     expect(renderings('ANKER STARBUCKS')).toEqual([]);
     expect(renderings('星光')).toEqual([]);
+  });
+
+  it('tells cheaply that a name cannot name a brand: it lacks the first distinctive unit of every one of its names', () => {
+    const starbucks = list.brandsOf(name('STARBUCKS'), general).all;
+    expect(list.mayNameOneOf(name('星巴克咖啡'), starbucks)).toBe(true);
+    expect(list.mayNameOneOf(name('STARBUCKS COFFEE'), starbucks)).toBe(true);
+    expect(list.mayNameOneOf(name('星光'), starbucks)).toBe(false);
+    expect(list.mayNameOneOf(name('STAR'), starbucks)).toBe(false);
   });
 
   it('rejects a malformed list, naming the entry', () => {

@@ -3,6 +3,7 @@ import { analyzeName, type NameAnalysis } from './analyze.ts';
 import type { DescriptiveWords } from './descriptive.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { fnvHash } from './grams.ts';
+import { lowerBound } from './pending-postings.ts';
 import { PinyinCache } from './pinyin.ts';
 import { coreUnits } from './word-units.ts';
 
@@ -201,17 +202,6 @@ const NO_BRANDS: { all: number[]; byName: number[] } = { all: [], byName: [] };
 const NEVER_COMMON = (): boolean => false;
 const GENERAL_WORDS = (): DescriptiveWords => descriptiveWordsFor();
 
-function lowerBound(sorted: Uint32Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /**
  * The keys a brand's name is listed under: its whole name, and its distinctive part when that is the whole name. A
  * brand name with a descriptive word in it (CHINA MOBILE, 中国移动) is not named by its distinctive part alone (T
@@ -224,15 +214,13 @@ function brandKeys(a: NameAnalysis): string[] {
     : keys;
 }
 
-/**
- * The whole folded name, and its distinctive part (`coreUnits`: descriptive words set aside) in reading order. A
- * Chinese unit is a pair of syllables in either order, so each is read back from the name in the order written:
- * 迪奥 (DIOR) and 奥迪 (AUDI) are two brands.
- */
+/** The whole folded name, and its distinctive part (`coreUnits`: descriptive words set aside) as written. */
 function lookupKeys(a: NameAnalysis, descriptive: DescriptiveWords): string[] {
   const keys = [WHOLE_NAME + a.exact];
   const core = coreUnits(a, { descriptive, isCommon: NEVER_COMMON });
-  if (core.units.length > 0) keys.push(`~${core.units.map((unit) => inReadingOrder(a, unit)).join(' ')}`);
+  if (core.units.length === 0) return keys;
+  const written = writtenCharacters(a);
+  keys.push(`~${core.units.map((unit) => unitAsWritten(a, unit, written)).join(' ')}`);
   return keys;
 }
 
@@ -240,27 +228,45 @@ const WHOLE_NAME = '=';
 
 /** Whether a name has a word unit: a Latin stem, or two neighbouring characters read as the pair. */
 function holdsUnit(a: NameAnalysis, unit: string): boolean {
-  const [first, second] = unit.split('+');
-  if (second === undefined) return a.stems.includes(unit);
-  for (let i = 0; i + 1 < a.words.length; i++) {
-    if (a.fromHan[i] !== true || a.fromHan[i + 1] !== true) continue;
-    const here = a.words[i];
-    const next = a.words[i + 1];
-    if ((here === first && next === second) || (here === second && next === first)) return true;
-  }
-  return false;
+  return unit.includes('+') ? pairAt(a, unit) >= 0 : a.stems.includes(unit);
 }
 
-function inReadingOrder(a: NameAnalysis, unit: string): string {
+/**
+ * A unit as the name writes it: a pair of characters (read `x+y` in either order) as the two characters, in the
+ * order written, so that 迪奥 (DIOR) and 奥迪 (AUDI) are two brands and 奈克, read as 耐克 is, is not NIKE's name.
+ */
+function unitAsWritten(a: NameAnalysis, unit: string, written: readonly (string | undefined)[]): string {
+  const at = unit.includes('+') ? pairAt(a, unit) : -1;
+  if (at < 0) return unit;
+  return `${written[at] ?? a.words[at]}${written[at + 1] ?? `+${a.words[at + 1]}`}`;
+}
+
+/** Where two neighbouring characters of the name read as the pair `unit` (either way round): the first's word. */
+function pairAt(a: NameAnalysis, unit: string): number {
   const [first, second] = unit.split('+');
-  if (second === undefined) return unit;
   for (let i = 0; i + 1 < a.words.length; i++) {
     if (a.fromHan[i] !== true || a.fromHan[i + 1] !== true) continue;
     const here = a.words[i];
     const next = a.words[i + 1];
-    if ((here === first && next === second) || (here === second && next === first)) return `${here}+${next}`;
+    if ((here === first && next === second) || (here === second && next === first)) return i;
   }
-  return unit;
+  return -1;
+}
+
+/** Per word of the name, the character it was read from (none for a Latin word); none when they do not line up. */
+function writtenCharacters(a: NameAnalysis): (string | undefined)[] {
+  if (!a.hasHan) return [];
+  const characters = [...a.exact];
+  const written: (string | undefined)[] = [];
+  let at = 0;
+  for (let i = 0; i < a.words.length; i++) {
+    if (a.fromHan[i] === true) written.push(characters[at++]);
+    else {
+      written.push(undefined);
+      at += [...(a.words[i] as string)].length;
+    }
+  }
+  return at === characters.length ? written : [];
 }
 
 let shipped: EstablishedNames | undefined;

@@ -39,9 +39,10 @@ const SIGNAL_SCORE = {
   descriptiveSetAside: 85,
   oneLetter: 82,
   // A mark and the established name of the same brand in the other script (STARBUCKS ~ 星巴克) are one brand to a
-  // Chinese consumer: very high, but below a mark's own script written the same (the Chinese name is the brand's,
-  // not the mark's, and an owner may hold only one of them).
-  established: 90,
+  // Chinese consumer: above a name read the same but written differently (丰田 ~ 丰天, 90), below a mark's own name
+  // written the same or spelt out in pinyin (the Chinese name is the brand's, not the mark's, and an owner may hold
+  // only one of them).
+  established: 92,
   // The same brand named through descriptive words or a name read alike (IKEA HOME ~ 宜家, IKEA ~ 衣家): as the same
   // distinctive part is, descriptive words aside, in one script.
   establishedAround: 85,

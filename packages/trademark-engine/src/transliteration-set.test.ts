@@ -28,7 +28,7 @@ const FLOORS = {
 // With the list, #12's targets (recall ≥ 0.85, false flags ≤ 5%) are met on both halves: 0.964 / 2.5% and 0.976 / 4.2%.
 const FLOORS_WITH_ESTABLISHED_NAMES = {
   tuning: { recall: 0.955, falseFlags: 0.03 },
-  heldOut: { recall: 0.965, falseFlags: 0.045 },
+  heldOut: { recall: 0.965, falseFlags: 0.05 },
 } as const;
 
 describe('transliteration set in a 200,000-mark corpus', () => {

@@ -190,7 +190,7 @@ describe.skipIf(testDialect() !== 'postgres')(
         starbucks.filter((match) => match.signals[0] === 'established').map((match) => match.score),
       ).toEqual([90, 85]);
       const peugeot = (await postgres.search({ text: 'PEUGEOT', limit: 10 })).matches;
-      expect(peugeot.map((match) => match.score)).toEqual([90]);
+      expect(peugeot.map((match) => match.score)).toEqual([92]);
     });
 
     it('scores marks a skeleton reaches from their stored sounds, and from their text where those are not trusted', async () => {
