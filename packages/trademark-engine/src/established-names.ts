@@ -84,18 +84,32 @@ interface BrandReadings {
  * only the few brands a search meets need.
  */
 export class EstablishedNames {
-  readonly #entries: readonly EstablishedName[];
+  /** Every brand's names, Latin first, one after another, one per line: a few hundred kilobytes, not objects. */
+  readonly #names: string;
+  /** Per brand, the line of its first name; one more at the end. */
+  readonly #firstLine: Uint32Array;
+  /** Per line, where it starts in `#names`; one more at the end. */
+  readonly #lineStart: Uint32Array;
   #hashes: Uint32Array | undefined;
   #brandOfHash = new Uint32Array(0);
   readonly #readings = new Map<number, BrandReadings>();
   readonly #cache = new WeakMap<NameAnalysis, { descriptive: DescriptiveWords; brands: KnownBrands }>();
 
   constructor(entries: readonly EstablishedName[]) {
-    this.#entries = entries;
+    const lines = entries.flatMap((entry) => [entry.latin, ...entry.chinese]);
+    this.#names = lines.join('\n');
+    this.#firstLine = new Uint32Array(entries.length + 1);
+    entries.forEach((entry, brand) => {
+      this.#firstLine[brand + 1] = (this.#firstLine[brand] as number) + 1 + entry.chinese.length;
+    });
+    this.#lineStart = new Uint32Array(lines.length + 1);
+    lines.forEach((line, at) => {
+      this.#lineStart[at + 1] = (this.#lineStart[at] as number) + line.length + 1;
+    });
   }
 
   get size(): number {
-    return this.#entries.length;
+    return this.#firstLine.length - 1;
   }
 
   /**
@@ -165,11 +179,11 @@ export class EstablishedNames {
     const pairs: [number, number][] = [];
     // A cache of its own, let go once the keys are listed.
     const pinyin = new PinyinCache();
-    this.#entries.forEach((entry, brand) => {
-      for (const name of [entry.latin, ...entry.chinese]) {
+    for (let brand = 0; brand < this.size; brand++) {
+      for (const name of this.#namesOf(brand)) {
         for (const key of brandKeys(analyzeName(name, pinyin))) pairs.push([fnvHash(key), brand]);
       }
-    });
+    }
     pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
     const hashes = Uint32Array.from(pairs, (pair) => pair[0]);
     this.#brandOfHash = Uint32Array.from(pairs, (pair) => pair[1]);
@@ -177,11 +191,19 @@ export class EstablishedNames {
     return hashes;
   }
 
+  /** A brand's names as the list writes them, the Latin one first. */
+  #namesOf(brand: number): string[] {
+    const names: string[] = [];
+    for (let line = this.#firstLine[brand] as number; line < (this.#firstLine[brand + 1] as number); line++) {
+      names.push(this.#names.slice(this.#lineStart[line], (this.#lineStart[line + 1] as number) - 1));
+    }
+    return names;
+  }
+
   #readingsOf(brand: number): BrandReadings {
     let readings = this.#readings.get(brand);
     if (readings === undefined) {
-      const entry = this.#entries[brand] as EstablishedName;
-      const names = [entry.latin, ...entry.chinese].map((name) => analyzeName(name, READING_PINYIN));
+      const names = this.#namesOf(brand).map((name) => analyzeName(name, READING_PINYIN));
       readings = {
         names,
         keys: new Set(names.flatMap(brandKeys)),
