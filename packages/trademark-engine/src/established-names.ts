@@ -77,11 +77,10 @@ interface BrandReadings {
 }
 
 /**
- * The established names of a list, looked up by a name's folded letters or by its distinctive part (`coreUnits`, so
- * NIKE SPORTS and 耐克体育 find NIKE 耐克; a Chinese one by its reading, so a homophone of the established name, 奈克,
- * finds it too). Compact, as every index holds it: the names as strings and their keys as sorted 32-bit hashes with
- * their brand's number (some 10 bytes a key); a hash found is checked against the brand's names read again, which
- * only the few brands a search meets need.
+ * The established names of a list, looked up by a name's folded letters or by its distinctive part as written
+ * (`coreUnits`, so NIKE SPORTS and 耐克体育 find NIKE 耐克, while 奈克, read as 耐克 is, does not). Compact, as every index
+ * holds it: the names in one string and their keys as sorted 32-bit hashes with their brand's number (8 bytes a
+ * key); a hash found is checked against the brand's names read again, which only the few brands a search meets need.
  */
 export class EstablishedNames {
   /** Every brand's names, Latin first, one after another, one per line: a few hundred kilobytes, not objects. */
@@ -114,7 +113,7 @@ export class EstablishedNames {
 
   /**
    * The known brands `a` names (numbers of this list): `byName` those it names by a whole name of theirs (耐克, NIKE),
-   * `all` those too that its distinctive part or its reading names (耐克体育, 奈克). None for most names.
+   * `all` those too that its distinctive part names (耐克体育, NIKE SPORTS). None for most names.
    */
   brandsOf(a: NameAnalysis, descriptive: DescriptiveWords): KnownBrands {
     const cached = this.#cache.get(a);
@@ -174,7 +173,7 @@ export class EstablishedNames {
     return renderings;
   }
 
-  /** Lists every key of every brand, on first use: reading some 9,000 names takes a moment no index should wait for. */
+  /** Lists every key of every brand, on first use: reading some 13,000 names takes most of a second, which no index that never meets a brand should spend. */
   #build(): Uint32Array {
     const pairs: [number, number][] = [];
     // A cache of its own, let go once the keys are listed.

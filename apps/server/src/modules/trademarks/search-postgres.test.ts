@@ -188,7 +188,7 @@ describe.skipIf(testDialect() !== 'postgres')(
       const starbucks = (await postgres.search({ text: 'STARBUCKS', limit: 10 })).matches;
       expect(
         starbucks.filter((match) => match.signals[0] === 'established').map((match) => match.score),
-      ).toEqual([90, 85]);
+      ).toEqual([92, 85]);
       const peugeot = (await postgres.search({ text: 'PEUGEOT', limit: 10 })).matches;
       expect(peugeot.map((match) => match.score)).toEqual([92]);
     });
