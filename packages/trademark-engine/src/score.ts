@@ -43,8 +43,8 @@ const SIGNAL_SCORE = {
   // written the same or spelt out in pinyin (the Chinese name is the brand's, not the mark's, and an owner may hold
   // only one of them).
   established: 92,
-  // The same brand named through descriptive words or a name read alike (IKEA HOME ~ 宜家, IKEA ~ 衣家): as the same
-  // distinctive part is, descriptive words aside, in one script.
+  // The same brand named around descriptive words (IKEA HOME ~ 宜家, NIKE ~ 耐克体育): as the same distinctive part is,
+  // descriptive words aside, in one script.
   establishedAround: 85,
 } as const;
 
@@ -177,9 +177,9 @@ export function standApart(
 
 /**
  * Whether the two marks name the same known brand (the names are looked up by `EstablishedNames.brandsOf`): by their
- * whole names, `SIGNAL_SCORE.established` (NIKE ~ 耐克), else through descriptive words or a name read alike,
- * `SIGNAL_SCORE.establishedAround` (IKEA HOME ~ 宜家, NIKE ~ 奈克); `apart` when both name known brands and none is the
- * same. A name close to a known brand's name without naming it (NIKEE) is not chained to the brand's other
+ * whole names, `SIGNAL_SCORE.established` (NIKE ~ 耐克), else around descriptive words,
+ * `SIGNAL_SCORE.establishedAround` (IKEA HOME ~ 宜家, NIKE ~ 耐克体育); `apart` when both name known brands and none is
+ * the same. A name close to a known brand's name without naming it (NIKEE) is not chained to the brand's other
  * name: such a chain needs a search of the list for every candidate, and the name's own resemblances still count.
  */
 function establishedScore(
