@@ -2,7 +2,7 @@ import { analyzeName, type NameAnalysis } from './analyze.ts';
 import { sharedGramFloors, spellingMayReach, UNREACHABLE } from './bounds.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
-import { EstablishedNames, establishedNames } from './established-names.ts';
+import { type EstablishedNames, establishedNames } from './established-names.ts';
 import { type CompiledFilter, compileFilter, type DatasetMasks, datasetMasks } from './filters.ts';
 import {
   CLASSES_HIGH,
@@ -404,8 +404,10 @@ export class TrademarkIndex {
     // The established names of a brand the query names, in the other script (STARBUCKS: 星巴克): a name that names
     // the same brand is one of them, or has all of their distinctive part, so it is listed under their whole name or
     // the rarest unit of that part (`compareNames` scores it so).
-    for (const rendering of this.established?.renderingsOf(q, options.descriptive) ?? []) {
-      for (const term of this.#terms.namingTerms(rendering, EstablishedNames.namingUnits(rendering)))
+    const { established } = options;
+    for (const rendering of established?.renderingsOf(q, options.descriptive) ?? []) {
+      const units = established?.namingUnits(rendering) ?? [];
+      for (const term of this.#terms.namingTerms(rendering, units))
         touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
     }
     // Names the query begins, and names one edit away where that is all spelling allows: looked up, not counted.

@@ -5,7 +5,7 @@ import { descriptiveWordsFor } from './descriptive.ts';
 import { fnvHash } from './grams.ts';
 import { lowerBound } from './pending-postings.ts';
 import { PinyinCache } from './pinyin.ts';
-import { coreUnits } from './word-units.ts';
+import { type CoreUnits, coreUnits } from './word-units.ts';
 
 /**
  * A brand known in China under a Latin name and a Chinese one (NIKE 耐克, ANKER 安克, STARBUCKS 星巴克): the Chinese name
@@ -72,8 +72,8 @@ export interface KnownBrands {
 interface BrandReadings {
   readonly names: readonly NameAnalysis[];
   readonly keys: ReadonlySet<string>;
-  /** Per name, the first unit of its distinctive part (`coreUnits`), or undefined when it has none. */
-  readonly firstUnits: readonly (string | undefined)[];
+  /** Per name, the units of its distinctive part (`coreUnits`, the general descriptive words set aside). */
+  readonly units: readonly (readonly string[])[];
 }
 
 /**
@@ -92,6 +92,8 @@ export class EstablishedNames {
   #hashes: Uint32Array | undefined;
   #brandOfHash = new Uint32Array(0);
   readonly #readings = new Map<number, BrandReadings>();
+  /** The units of each name `#readings` holds, for `namingUnits`. */
+  readonly #unitsOfName = new WeakMap<NameAnalysis, readonly string[]>();
   readonly #cache = new WeakMap<NameAnalysis, { descriptive: DescriptiveWords; brands: KnownBrands }>();
 
   constructor(entries: readonly EstablishedName[]) {
@@ -143,11 +145,11 @@ export class EstablishedNames {
    */
   mayNameOneOf(a: NameAnalysis, brands: readonly number[]): boolean {
     for (const brand of brands) {
-      const { names, firstUnits } = this.#readingsOf(brand);
+      const { names, units } = this.#readingsOf(brand);
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as NameAnalysis;
         if (name.hasHan !== a.hasHan) continue;
-        const unit = firstUnits[i];
+        const unit = units[i]?.[0];
         if (unit === undefined ? name.exact === a.exact : holdsUnit(a, unit)) return true;
       }
     }
@@ -155,8 +157,8 @@ export class EstablishedNames {
   }
 
   /** The word units a name that names a brand by `name` (one of `renderingsOf`) holds all of: its distinctive part's. */
-  static namingUnits(name: NameAnalysis): readonly string[] {
-    return coreUnits(name, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).units;
+  namingUnits(name: NameAnalysis): readonly string[] {
+    return this.#unitsOfName.get(name) ?? generalCore(name).units;
   }
 
   /** The established names in the other script of the brands `a` names (none when it names none), each once. */
@@ -180,7 +182,8 @@ export class EstablishedNames {
     const pinyin = new PinyinCache();
     for (let brand = 0; brand < this.size; brand++) {
       for (const name of this.#namesOf(brand)) {
-        for (const key of brandKeys(analyzeName(name, pinyin))) pairs.push([fnvHash(key), brand]);
+        const analysis = analyzeName(name, pinyin);
+        for (const key of brandKeys(analysis, generalCore(analysis))) pairs.push([fnvHash(key), brand]);
       }
     }
     pairs.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
@@ -203,13 +206,15 @@ export class EstablishedNames {
     let readings = this.#readings.get(brand);
     if (readings === undefined) {
       const names = this.#namesOf(brand).map((name) => analyzeName(name, READING_PINYIN));
+      const cores = names.map(generalCore);
       readings = {
         names,
-        keys: new Set(names.flatMap(brandKeys)),
-        firstUnits: names.map(
-          (name) => coreUnits(name, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).units[0],
-        ),
+        keys: new Set(names.flatMap((name, i) => brandKeys(name, cores[i] as CoreUnits))),
+        units: cores.map((core) => core.units),
       };
+      for (let i = 0; i < names.length; i++) {
+        this.#unitsOfName.set(names[i] as NameAnalysis, (cores[i] as CoreUnits).units);
+      }
       this.#readings.set(brand, readings);
     }
     return readings;
@@ -221,24 +226,28 @@ const NONE: NameAnalysis[] = [];
 const READING_PINYIN = new PinyinCache();
 const NO_BRANDS: { all: number[]; byName: number[] } = { all: [], byName: [] };
 const NEVER_COMMON = (): boolean => false;
-const GENERAL_WORDS = (): DescriptiveWords => descriptiveWordsFor();
+/** A brand's name's distinctive part, with the general descriptive words set aside (the list is for every class). */
+function generalCore(a: NameAnalysis): CoreUnits {
+  return coreUnits(a, { descriptive: descriptiveWordsFor(), isCommon: NEVER_COMMON });
+}
 
 /**
  * The keys a brand's name is listed under: its whole name, and its distinctive part when that is the whole name. A
  * brand name with a descriptive word in it (CHINA MOBILE, 中国移动) is not named by its distinctive part alone (T
  * MOBILE, 某某移动), only by itself.
  */
-function brandKeys(a: NameAnalysis): string[] {
-  const keys = lookupKeys(a, GENERAL_WORDS());
-  return coreUnits(a, { descriptive: GENERAL_WORDS(), isCommon: NEVER_COMMON }).setAside
-    ? keys.slice(0, 1)
-    : keys;
+function brandKeys(a: NameAnalysis, core: CoreUnits): string[] {
+  return core.setAside ? [WHOLE_NAME + a.exact] : keysOfCore(a, core);
 }
 
-/** The whole folded name, and its distinctive part (`coreUnits`: descriptive words set aside) as written. */
+/** The keys a name is looked up by: its whole folded name, and its distinctive part in the searched classes. */
 function lookupKeys(a: NameAnalysis, descriptive: DescriptiveWords): string[] {
+  return keysOfCore(a, coreUnits(a, { descriptive, isCommon: NEVER_COMMON }));
+}
+
+/** The whole folded name, and its distinctive part (`core`) as written. */
+function keysOfCore(a: NameAnalysis, core: CoreUnits): string[] {
   const keys = [WHOLE_NAME + a.exact];
-  const core = coreUnits(a, { descriptive, isCommon: NEVER_COMMON });
   if (core.units.length === 0) return keys;
   const written = writtenCharacters(a);
   keys.push(`~${core.units.map((unit) => unitAsWritten(a, unit, written)).join(' ')}`);

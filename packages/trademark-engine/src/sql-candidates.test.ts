@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeName } from './analyze.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { OsaMatcher } from './edit-distance.ts';
+import { EstablishedNames } from './established-names.ts';
 import { PinyinCache } from './pinyin.ts';
 import { mulberry32 } from './prng.ts';
 import { HIGH_RISK_SCORE, SCORE_FLOOR } from './score.ts';
@@ -200,7 +201,11 @@ describe('the PostgreSQL mode (sql-search.ts)', () => {
     const q = analyzeName('STARBUCKS', pinyin);
     const weak = { descriptive: descriptiveWordsFor(), isCommon: () => false };
     const plain = queryTerms(q, weak);
-    const known = queryTerms(q, weak, [analyzeName('星巴克', pinyin)]);
+    const known = queryTerms(
+      q,
+      weak,
+      new EstablishedNames([{ latin: 'STARBUCKS', chinese: ['星巴克'], kind: 'brand' }]),
+    );
     expect(plain.renderingWords).toEqual([]);
     expect(known.renderingWords).toEqual(['w:ba+xing', 'w:ba+ke']);
     expect(known.keys).toContain(termText('name', analyzeName('星巴克', pinyin).visual));

@@ -1,5 +1,5 @@
 import type { NameAnalysis } from './analyze.ts';
-import { EstablishedNames } from './established-names.ts';
+import type { EstablishedNames } from './established-names.ts';
 import { forEachQueryKey, isSkeleton, TERM_KINDS, type TermKind } from './name-terms.ts';
 import { lettersLeftOut } from './near-spellings.ts';
 import { PREFIX_MIN_LENGTH, PREFIX_MIN_REST } from './score.ts';
@@ -39,7 +39,7 @@ export interface SqlQueryTerms {
 export function queryTerms(
   q: NameAnalysis,
   weak: WeakWords,
-  renderings: readonly NameAnalysis[] = [],
+  established: EstablishedNames | null = null,
 ): SqlQueryTerms {
   const keys: string[] = [];
   const skeletons: string[] = [];
@@ -50,10 +50,10 @@ export function queryTerms(
   });
   // The established names are looked up by their whole names and word units, as the in-memory index counts them.
   const renderingWords: string[] = [];
-  for (const rendering of renderings) {
+  for (const rendering of established?.renderingsOf(q, weak.descriptive) ?? []) {
     const name = termText('name', rendering.visual);
     if (!keys.includes(name)) keys.push(name);
-    for (const unit of EstablishedNames.namingUnits(rendering)) renderingWords.push(termText('word', unit));
+    for (const unit of established?.namingUnits(rendering) ?? []) renderingWords.push(termText('word', unit));
   }
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));

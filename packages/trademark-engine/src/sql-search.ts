@@ -288,9 +288,11 @@ export class SqlMarkSearch {
     query: SearchQuery,
     isCommonStem: (unit: string) => boolean,
   ): Promise<MarkRecord[]> {
-    const descriptive = descriptiveWordsFor(query.classes);
-    const renderings = this.#established?.renderingsOf(q, descriptive) ?? [];
-    const terms = queryTerms(q, { descriptive, isCommon: isCommonStem }, renderings);
+    const terms = queryTerms(
+      q,
+      { descriptive: descriptiveWordsFor(query.classes), isCommon: isCommonStem },
+      this.#established,
+    );
     const { text, params, shape } = candidateQuery(
       this.table,
       this.singleSignalFloor,
