@@ -289,4 +289,17 @@ describe('compareNames', () => {
     // Two names of one script are compared as they are.
     expect(compare('NIKE', 'NIKEE', [], known).signals).not.toContain('established');
   });
+
+  it('holds two different known brands that sound alike across scripts under high risk', () => {
+    const known = new EstablishedNames([
+      { latin: 'NIVEA', chinese: ['妮维雅'], kind: 'brand' },
+      { latin: 'NETFLIX', chinese: ['奈飞'], kind: 'brand' },
+    ]);
+    expect(compare('NIVEA', '奈飞').score).toBeGreaterThanOrEqual(60);
+    expect(compare('NIVEA', '奈飞', [], known).score).toBe(59);
+    expect(compare('奈飞', 'NIVEA', [], known).score).toBe(59);
+    // Only one of them known: heard as before.
+    const one = new EstablishedNames([{ latin: 'NIVEA', chinese: ['妮维雅'], kind: 'brand' }]);
+    expect(compare('NIVEA', '奈飞', [], one).score).toBe(compare('NIVEA', '奈飞').score);
+  });
 });
