@@ -142,6 +142,40 @@ const rgb = (css: string): [number, number, number] => {
   return [r, g, b];
 };
 
+/**
+ * Opens a phone header's menu with its button (named `openLabel`), pictures it as `name`, picks `item` and checks the
+ * page went to `url` with `shown` (what the open menu puts on the page) gone.
+ */
+async function goThroughPhoneMenu(
+  page: Page,
+  {
+    toggle,
+    menu,
+    shown,
+    openLabel,
+    item,
+    url,
+    name,
+  }: {
+    toggle: Locator;
+    menu: Locator;
+    shown: Locator;
+    openLabel: string;
+    item: string;
+    url: RegExp;
+    name: string;
+  },
+) {
+  expect(await toggle.getAttribute('aria-label')).toBe(openLabel);
+  await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  await menu.getByRole('menuitem', { name: item }).waitFor();
+  await shot(page, name);
+  await menu.getByRole('menuitem', { name: item }).click();
+  await page.waitForURL(url);
+  await expect.poll(() => shown.count()).toBe(0);
+}
+
 /** Whether two boxes on screen overlap (by more than a rounding pixel). */
 function overlaps(
   a: { x: number; y: number; width: number; height: number },
@@ -322,16 +356,15 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
     }
     await shot(page, `portal-390-${language}`);
 
-    const toggle = page.locator('header button[aria-controls]');
-    expect(await toggle.getAttribute('aria-label')).toBe(labels.openMenu);
-    await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const menu = page.getByRole('navigation', { name: labels.navigation });
-    await menu.getByRole('menuitem', { name: labels.patents }).waitFor();
-    await shot(page, `portal-390-menu-${language}`);
-    await menu.getByRole('menuitem', { name: labels.patents }).click();
-    await page.waitForURL(/\/trademark\/patent/);
-    await expect.poll(() => page.getByRole('menubar').count()).toBe(0);
+    await goThroughPhoneMenu(page, {
+      toggle: page.locator('header button[aria-controls]'),
+      menu: page.getByRole('navigation', { name: labels.navigation }),
+      shown: page.getByRole('menubar'),
+      openLabel: labels.openMenu,
+      item: labels.patents,
+      url: /\/trademark\/patent/,
+      name: `portal-390-menu-${language}`,
+    });
   });
 
   it('folds the back-office menu and the user behind one button on a phone, as the portal does', async () => {
@@ -367,15 +400,14 @@ describe.each(LANGUAGES)('on a 390 px phone in %s', (language) => {
     }
     for (const part of parts) expect(part.x + part.width).toBeLessThanOrEqual(PHONE.width + 1);
 
-    const toggle = header.locator('button[aria-controls]');
-    expect(await toggle.getAttribute('aria-label')).toBe(labels.openMenu);
-    await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    const menu = header.getByRole('menu', { name: labels.navigation });
-    await menu.getByRole('menuitem', { name: labels.customers }).waitFor();
-    await shot(page, `admin-390-menu-${language}`);
-    await menu.getByRole('menuitem', { name: labels.customers }).click();
-    await page.waitForURL(/\/admin\/customers/);
-    await expect.poll(() => header.getByRole('menu').count()).toBe(0);
+    await goThroughPhoneMenu(page, {
+      toggle: header.locator('button[aria-controls]'),
+      menu: header.getByRole('menu', { name: labels.navigation }),
+      shown: header.getByRole('menu'),
+      openLabel: labels.openMenu,
+      item: labels.customers,
+      url: /\/admin\/customers/,
+      name: `admin-390-menu-${language}`,
+    });
   });
 });
