@@ -8,10 +8,14 @@ import { INDEX_PAGE, MarkIndexService, SNAPSHOT_INTERVAL_MS } from './search-ind
 import { markRecord } from './test-marks.ts';
 
 let t: TestApp;
+/** Services given a snapshot path: each may still be writing when its test ends, so all stop before the folder goes. */
+let snapshotting: MarkIndexService[] = [];
 beforeEach(async () => {
   t = await createTestApp();
 });
 afterEach(async () => {
+  await Promise.all(snapshotting.map((started) => started.stop()));
+  snapshotting = [];
   await t.close();
 });
 
@@ -100,6 +104,7 @@ describe('the trademark index snapshot', () => {
   /** A service keeping its snapshot in the test's data folder, with its log lines collected. */
   const service = (now?: () => number) => {
     const created = new MarkIndexService(t.ctx.db, { snapshotPath: snapshotPath(), ...(now ? { now } : {}) });
+    snapshotting.push(created);
     const lines: string[] = [];
     created.log = (message) => lines.push(message);
     return { service: created, lines };
@@ -160,6 +165,7 @@ describe('the trademark index snapshot', () => {
     await savedOnce(records(10, 'OTHER'));
     const snapshot = readFileSync(snapshotPath());
     // The same data folder over a new, empty database: none of the snapshot's marks exist there.
+    await Promise.all(snapshotting.map((started) => started.stop()));
     await t.close();
     t = await createTestApp();
     writeFileSync(snapshotPath(), snapshot);
