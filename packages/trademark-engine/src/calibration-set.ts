@@ -1,4 +1,5 @@
 import { TrademarkIndex } from './engine.ts';
+import { isRecord } from './is-record.ts';
 import { HIGH_RISK_SCORE } from './score.ts';
 import type { MarkRecord } from './types.ts';
 
@@ -21,10 +22,6 @@ export interface CalibrationPair {
 }
 
 export type ConfusionTable = Record<CalibrationBand, Record<CalibrationBand, number>>;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isBand(value: unknown): value is CalibrationBand {
   return CALIBRATION_BANDS.includes(value as CalibrationBand);

@@ -1,3 +1,4 @@
+import { isRecord } from './is-record.ts';
 import { USPTO_COORDINATED_CLASSES } from './uspto-coordinated.ts';
 
 /** Per Nice class, the classes associated with it. */
@@ -48,10 +49,6 @@ export function associatedClasses(
 
 function isNiceClass(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 45;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -2,6 +2,7 @@
 // the engine stays free of I/O and the words stay data that a reviewer edits without touching code.
 import descriptiveWordsFile from '../lexicon/descriptive-words.json' with { type: 'json' };
 import { foldText } from './fold.ts';
+import { isRecord } from './is-record.ts';
 import { singular } from './plural.ts';
 
 /** Descriptive and generic words for one set of Nice classes (see `lexicon/descriptive-words.json`). */
@@ -23,10 +24,6 @@ interface WordLists {
 interface DescriptiveData {
   readonly general: WordLists;
   readonly byClass: ReadonlyMap<number, WordLists>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function wordLists(value: unknown, where: string): WordLists {

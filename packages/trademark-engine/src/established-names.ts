@@ -3,6 +3,7 @@ import { analyzeName, type NameAnalysis } from './analyze.ts';
 import type { DescriptiveWords } from './descriptive.ts';
 import { descriptiveWordsFor } from './descriptive.ts';
 import { fnvHash } from './grams.ts';
+import { isRecord } from './is-record.ts';
 import { lowerBound } from './pending-postings.ts';
 import { PinyinCache } from './pinyin.ts';
 import { type CoreUnits, coreUnits } from './word-units.ts';
@@ -25,10 +26,6 @@ const KINDS = new Set(['brand', 'seller']);
 const HAN_RE = /\p{Script=Han}/u;
 const LATIN_RE = /[A-Za-z0-9]/;
 const MAX_NAME_LENGTH = 40;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads the established-name file; throws a TypeError naming the first malformed entry. */
 export function parseEstablishedNames(json: unknown): EstablishedName[] {

@@ -1,3 +1,4 @@
+import { isRecord } from './is-record.ts';
 import type { MarkRecord } from './types.ts';
 
 /** A searched name and the earlier mark a trademark examiner would call confusingly similar. */
@@ -19,10 +20,6 @@ export interface RelevanceDecoy {
 export interface RelevanceSet {
   readonly pairs: readonly RelevancePair[];
   readonly decoys: readonly RelevanceDecoy[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(entry: Record<string, unknown>, field: string, where: string): string {
