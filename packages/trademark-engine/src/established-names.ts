@@ -6,7 +6,7 @@ import { fnvHash } from './grams.ts';
 import { isRecord } from './is-record.ts';
 import { lowerBound } from './pending-postings.ts';
 import { PinyinCache } from './pinyin.ts';
-import { type CoreUnits, coreUnits } from './word-units.ts';
+import { type CoreUnits, coreUnits, hasUnitAmong, pairAt, writtenCharacters } from './word-units.ts';
 
 /**
  * A brand known in China under a Latin name and a Chinese one (NIKE 耐克, ANKER 安克, STARBUCKS 星巴克): the Chinese name
@@ -147,7 +147,7 @@ export class EstablishedNames {
         const name = names[i] as NameAnalysis;
         if (name.hasHan !== a.hasHan) continue;
         const unit = units[i]?.[0];
-        if (unit === undefined ? name.exact === a.exact : holdsUnit(a, unit)) return true;
+        if (unit === undefined ? name.exact === a.exact : hasUnitAmong(a, [unit])) return true;
       }
     }
     return false;
@@ -253,11 +253,6 @@ function keysOfCore(a: NameAnalysis, core: CoreUnits): string[] {
 
 const WHOLE_NAME = '=';
 
-/** Whether a name has a word unit: a Latin stem, or two neighbouring characters read as the pair. */
-function holdsUnit(a: NameAnalysis, unit: string): boolean {
-  return unit.includes('+') ? pairAt(a, unit) >= 0 : a.stems.includes(unit);
-}
-
 /**
  * A unit as the name writes it: a pair of characters (read `x+y` in either order) as the two characters, in the
  * order written, so that 迪奥 (DIOR) and 奥迪 (AUDI) are two brands and 奈克, read as 耐克 is, is not NIKE's name.
@@ -266,34 +261,6 @@ function unitAsWritten(a: NameAnalysis, unit: string, written: readonly (string 
   const at = unit.includes('+') ? pairAt(a, unit) : -1;
   if (at < 0) return unit;
   return `${written[at] ?? a.words[at]}${written[at + 1] ?? `+${a.words[at + 1]}`}`;
-}
-
-/** Where two neighbouring characters of the name read as the pair `unit` (either way round): the first's word. */
-function pairAt(a: NameAnalysis, unit: string): number {
-  const [first, second] = unit.split('+');
-  for (let i = 0; i + 1 < a.words.length; i++) {
-    if (a.fromHan[i] !== true || a.fromHan[i + 1] !== true) continue;
-    const here = a.words[i];
-    const next = a.words[i + 1];
-    if ((here === first && next === second) || (here === second && next === first)) return i;
-  }
-  return -1;
-}
-
-/** Per word of the name, the character it was read from (none for a Latin word); none when they do not line up. */
-function writtenCharacters(a: NameAnalysis): (string | undefined)[] {
-  if (!a.hasHan) return [];
-  const characters = [...a.exact];
-  const written: (string | undefined)[] = [];
-  let at = 0;
-  for (let i = 0; i < a.words.length; i++) {
-    if (a.fromHan[i] === true) written.push(characters[at++]);
-    else {
-      written.push(undefined);
-      at += [...(a.words[i] as string)].length;
-    }
-  }
-  return at === characters.length ? written : [];
 }
 
 let shipped: EstablishedNames | undefined;

@@ -122,14 +122,23 @@ export function hasUnitAmong(a: NameAnalysis, units: readonly string[]): boolean
       if (units.includes(a.stems[i] as string)) return true;
       continue;
     }
-    const next = a.words[i + 1];
-    if (next === undefined || a.fromHan[i + 1] !== true) continue;
-    const word = a.words[i] as string;
-    for (const unit of units) {
-      if (word < next ? isPair(unit, word, next) : isPair(unit, next, word)) return true;
-    }
+    for (const unit of units) if (readsAsPair(a, i, unit)) return true;
   }
   return false;
+}
+
+/** Where two neighbouring characters of `a` read as the pair `unit` (in either order): the first one's word; else -1. */
+export function pairAt(a: NameAnalysis, unit: string): number {
+  for (let i = 0; i + 1 < a.words.length; i++) if (readsAsPair(a, i, unit)) return i;
+  return -1;
+}
+
+/** Whether the words at `i` and after it were read from two characters that make the pair `unit`. */
+function readsAsPair(a: NameAnalysis, i: number, unit: string): boolean {
+  const next = a.words[i + 1];
+  if (next === undefined || a.fromHan[i] !== true || a.fromHan[i + 1] !== true) return false;
+  const word = a.words[i] as string;
+  return word < next ? isPair(unit, word, next) : isPair(unit, next, word);
 }
 
 /** Whether `unit` is the pair `first+second` (as `UnitCollector.pushRun` writes it). */
@@ -157,38 +166,46 @@ export function coreUnits(a: NameAnalysis, weak: WeakWords): CoreUnits {
 
 /** Visits each run of Chinese characters and each Latin word in order; with `withChars`, runs carry their characters. */
 function forEachPart(a: NameAnalysis, withChars: boolean, visitor: PartVisitor): void {
-  const written = withChars && a.hasHan ? [...a.exact] : NO_CHARS;
-  const aligned = written.length > 0 && alignsWithSyllables(a, written.length);
-  let at = 0;
+  const written = withChars ? writtenCharacters(a) : NO_CHARS;
   let syllables: string[] = [];
   let chars: string[] = [];
   for (let i = 0; i <= a.words.length; i++) {
     const word = a.words[i];
     if (word !== undefined && a.fromHan[i] === true) {
       syllables.push(word);
-      if (aligned) chars.push(written[at++] as string);
+      if (written.length > 0) chars.push(written[i] as string);
       continue;
     }
     // A run ends at a Latin word or at the end of the name.
     if (syllables.length > 0) {
-      visitor.run(syllables, aligned ? chars : NO_CHARS);
+      visitor.run(syllables, written.length > 0 ? chars : NO_CHARS);
       syllables = [];
       chars = [];
     }
     if (word === undefined) break;
-    if (aligned) at += [...word].length;
     visitor.latin(a.stems[i] as string, word);
   }
 }
 
 const NO_CHARS: readonly string[] = [];
 
-/** Whether each Chinese character read as one syllable; should a reading ever break that, no characters are matched. */
-function alignsWithSyllables(a: NameAnalysis, characters: number): boolean {
-  let expected = 0;
-  for (let i = 0; i < a.words.length; i++)
-    expected += a.fromHan[i] === true ? 1 : [...(a.words[i] as string)].length;
-  return expected === characters;
+/**
+ * Per word of the name, the character it was read from (undefined for a Latin word); none for a name without
+ * Chinese characters, or should a reading ever break one character, one syllable.
+ */
+export function writtenCharacters(a: NameAnalysis): readonly (string | undefined)[] {
+  if (!a.hasHan) return NO_CHARS;
+  const characters = [...a.exact];
+  const written: (string | undefined)[] = [];
+  let at = 0;
+  for (let i = 0; i < a.words.length; i++) {
+    if (a.fromHan[i] === true) written.push(characters[at++]);
+    else {
+      written.push(undefined);
+      at += [...(a.words[i] as string)].length;
+    }
+  }
+  return at === characters.length ? written : NO_CHARS;
 }
 
 /** The syllables of a run left after taking listed words off its beginning and end, longest word first. */
