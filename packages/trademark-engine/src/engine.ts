@@ -405,10 +405,11 @@ export class TrademarkIndex {
     // the same brand is one of them, or has all of their distinctive part, so it is listed under their whole name or
     // the rarest unit of that part (`compareNames` scores it so).
     const { established } = options;
-    for (const rendering of established?.renderingsOf(q, options.descriptive) ?? []) {
-      const units = established?.namingUnits(rendering) ?? [];
-      for (const term of this.#terms.namingTerms(rendering, units))
-        touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
+    if (established !== null) {
+      for (const rendering of established.renderingsOf(q, options.descriptive)) {
+        for (const term of this.#terms.namingTerms(rendering, established.namingUnits(rendering)))
+          touched += this.#countTerm(postings, term, KEY_HIT, filter, datasets);
+      }
     }
     // Names the query begins, and names one edit away where that is all spelling allows: looked up, not counted.
     if (m >= PREFIX_MIN_LENGTH) {

@@ -50,10 +50,12 @@ export function queryTerms(
   });
   // The established names are looked up by their whole names and word units, as the in-memory index counts them.
   const renderingWords: string[] = [];
-  for (const rendering of established?.renderingsOf(q, weak.descriptive) ?? []) {
-    const name = termText('name', rendering.visual);
-    if (!keys.includes(name)) keys.push(name);
-    for (const unit of established?.namingUnits(rendering) ?? []) renderingWords.push(termText('word', unit));
+  if (established !== null) {
+    for (const rendering of established.renderingsOf(q, weak.descriptive)) {
+      const name = termText('name', rendering.visual);
+      if (!keys.includes(name)) keys.push(name);
+      for (const unit of established.namingUnits(rendering)) renderingWords.push(termText('word', unit));
+    }
   }
   const core = coreUnits(q, weak);
   const allWords = wordUnits(q).units.map((unit) => termText('word', unit));
