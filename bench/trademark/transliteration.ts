@@ -1,7 +1,7 @@
 import type { TrademarkIndex } from '@kxt/trademark-engine/engine';
 import { HIGH_RISK_SCORE } from '@kxt/trademark-engine/score';
 import {
-  evaluateTransliterations,
+  evaluateWithAndWithoutList,
   listedPairs,
   readTransliterationSet,
   transliterationMarks,
@@ -30,7 +30,7 @@ export interface TransliterationResult {
     readonly heldOutRecall: number;
     readonly heldOutFalseFlagRate: number;
   };
-  /** Pairs of the set that the shipped list of established names holds (written without the set). */
+  /** Pairs of the set that the shipped list of established names holds (`listedPairs`). */
   readonly listedPairs: number;
 }
 
@@ -45,13 +45,10 @@ export function measureTransliterations(
 ): TransliterationResult {
   const pairs = readTransliterationSet();
   index.add(transliterationMarks(pairs, firstId));
-  const tuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
-  const heldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
-  const established = index.established;
-  index.established = null;
-  const soundTuning = evaluateTransliterations(index, pairs, firstId, (pair) => !pair.heldOut, FOUND_SCORE);
-  const soundHeldOut = evaluateTransliterations(index, pairs, firstId, (pair) => pair.heldOut, FOUND_SCORE);
-  index.established = established;
+  const {
+    listed: { tuning, heldOut },
+    bySound: { tuning: soundTuning, heldOut: soundHeldOut },
+  } = evaluateWithAndWithoutList(index, pairs, firstId, FOUND_SCORE);
   const result: TransliterationResult = {
     pairs: pairs.length,
     queries: tuning.queries + heldOut.queries,
@@ -72,7 +69,7 @@ export function measureTransliterations(
       heldOutRecall: round(soundHeldOut.recall, 3),
       heldOutFalseFlagRate: round(soundHeldOut.falseFlagRate, 3),
     },
-    listedPairs: listedPairs(pairs, established),
+    listedPairs: listedPairs(pairs, index.established),
   };
   log(
     `transliteration (${result.pairs} pairs, ${result.queries} searches both ways): recall@10 ${result.recall} ` +

@@ -3,11 +3,10 @@ import { TrademarkIndex } from './engine.ts';
 import { generateMarks } from './generate-marks.ts';
 import { HIGH_RISK_SCORE } from './score.ts';
 import {
-  evaluateTransliterations,
+  evaluateWithAndWithoutList,
   parseTransliterationSet,
   readTransliterationSet,
   type TransliterationEvaluation,
-  type TransliterationPair,
   transliterationMarks,
 } from './transliteration-set.ts';
 
@@ -16,7 +15,7 @@ import {
 // when another pair's mark in the other script scores 60 or more.
 //
 // Measured twice: as the product searches, with brands' established names (`lexicon/established-names.json`, written
-// without the set), and by sound alone. The issue asks for recall 0.85 and at most 5% false flags; sound alone reaches
+// without the set but for two entries its `about` names), and by sound alone. The issue asks for recall 0.85 and at most 5% false flags; sound alone reaches
 // neither (README, "Transliteration"), so its floors hold the levels reached (measured figures in the README table). Recall is checked on all pairs and on those rendered by sound: pairs the set marks as rendered by meaning
 // (星巴克 STARBUCKS) cannot be found by sound and stay in the set.
 const CORPUS = 200_000;
@@ -45,15 +44,9 @@ describe('transliteration set in a 200,000-mark corpus', () => {
     index.warmPinyin(corpus.map((mark) => mark.name));
     index.add(corpus);
     index.add(transliterationMarks(pairs, firstId));
-    const evaluate = (include: (pair: TransliterationPair) => boolean) =>
-      evaluateTransliterations(index, pairs, firstId, include, FOUND_SCORE);
-    listedTuning = evaluate((pair) => !pair.heldOut);
-    listedHeldOut = evaluate((pair) => pair.heldOut);
-    const established = index.established;
-    index.established = null;
-    tuning = evaluate((pair) => !pair.heldOut);
-    heldOut = evaluate((pair) => pair.heldOut);
-    index.established = established;
+    const { listed, bySound } = evaluateWithAndWithoutList(index, pairs, firstId, FOUND_SCORE);
+    ({ tuning: listedTuning, heldOut: listedHeldOut } = listed);
+    ({ tuning, heldOut } = bySound);
     for (const [label, result] of [
       ['tuning, by sound', tuning],
       ['held out, by sound', heldOut],
@@ -94,6 +87,8 @@ describe('transliteration set in a 200,000-mark corpus', () => {
   });
 
   it('finds more with the established names of brands, flagging no more', () => {
+    // The searches by sound alone switched the list off for themselves only.
+    expect(index.established).not.toBeNull();
     expect(listedTuning.recall, `missed: ${listedTuning.missed.join(', ')}`).toBeGreaterThanOrEqual(
       FLOORS_WITH_ESTABLISHED_NAMES.tuning.recall,
     );
